@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+)
+
+// The bit layouts below are mirrored by the constants in
+// staticdata/huffman.go; the Huffman tests in hpack fail if the two drift.
+const (
+	fastBits = 12 // index width of the first-level decode table
+
+	// First-level entry: up to two whole symbols decoded from 12 bits.
+	fastSym2Shift  = 8
+	fastUsedShift  = 16 // total bits consumed, 5 bits
+	fastCountShift = 21 // symbols decoded (0, 1 or 2), 2 bits
+	fastLen1Shift  = 23 // length of the first symbol, 5 bits
+	// When the count is 0 the code is longer than 12 bits: the low 16 bits
+	// are the offset of a sub-table in the long table and the width sits
+	// at fastUsedShift.
+
+	// Long-table entry.
+	longLink       = 1 << 31
+	longWidthShift = 16 // link: sub-table width
+	longLenShift   = 16 // leaf: total code length
+)
+
+// decodeTree maps (code, length) to a symbol for the table builder.
+type decodeTree struct {
+	h *huffmanCode
+}
+
+// symbolAt returns the symbol whose code is a prefix of the left-aligned
+// 32-bit value v, and that code's length.
+func (t decodeTree) symbolAt(v uint32) (sym int, bits int) {
+	for s := 0; s < 257; s++ {
+		n := int(t.h.bits[s])
+		if v>>(32-n) == t.h.code[s] {
+			return s, n
+		}
+	}
+	panic("Huffman code is not complete")
+}
+
+func emitHuffman(h *huffmanCode) ([]byte, error) {
+	if err := checkPrefixFree(h); err != nil {
+		return nil, err
+	}
+	t := decodeTree{h}
+	fast := make([]uint32, 1<<fastBits)
+	var long []uint32
+	for idx := range fast {
+		v := uint32(idx) << (32 - fastBits)
+		s1, n1 := t.symbolAt(v)
+		if n1 > fastBits {
+			off, width := buildLong(t, &long, uint32(idx), fastBits)
+			fast[idx] = uint32(off) | uint32(width)<<fastUsedShift
+			continue
+		}
+		e := uint32(s1) | uint32(n1)<<fastUsedShift | 1<<fastCountShift | uint32(n1)<<fastLen1Shift
+		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= fastBits && s2 != 256 {
+			e = uint32(s1) | uint32(s2)<<fastSym2Shift | uint32(n1+n2)<<fastUsedShift | 2<<fastCountShift | uint32(n1)<<fastLen1Shift
+		}
+		fast[idx] = e
+	}
+	if len(long) > 1<<16 {
+		return nil, fmt.Errorf("long table too large: %d", len(long))
+	}
+
+	var b bytes.Buffer
+	b.WriteString(header)
+	b.WriteString("package staticdata\n\n")
+	b.WriteString("// HuffmanCodes is RFC 7541 Appendix B: the code of each symbol, right-aligned.\n// Symbol 256 is EOS.\n")
+	b.WriteString("var HuffmanCodes = [257]uint32{")
+	for s := range 257 {
+		fmt.Fprintf(&b, "%#x, ", h.code[s])
+	}
+	b.WriteString("}\n\n// HuffmanCodeLen is the length in bits of each symbol's code.\n")
+	b.WriteString("var HuffmanCodeLen = [257]uint8{")
+	for s := range 257 {
+		fmt.Fprintf(&b, "%d, ", h.bits[s])
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// HuffmanEncodeTable holds, for each byte, its code left-aligned in the high\n")
+	b.WriteString("// bits and its length in the low 8 bits, so an encoder needs one load per byte.\n")
+	b.WriteString("var HuffmanEncodeTable = [256]uint64{")
+	for s := range 256 {
+		fmt.Fprintf(&b, "%#x, ", uint64(h.code[s])<<(64-uint(h.bits[s]))|uint64(h.bits[s]))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// HuffmanDecodeFast is the first-level decode table, indexed by the next 12\n")
+	b.WriteString("// bits of input. See HuffmanFast* for the layout of an entry.\n")
+	b.WriteString("var HuffmanDecodeFast = [1 << HuffmanFastBits]uint32{")
+	for i, e := range fast {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%#08x, ", e)
+	}
+	b.WriteString("\n}\n\n")
+	b.WriteString("// HuffmanDecodeLong holds the sub-tables for codes longer than 12 bits.\n")
+	b.WriteString("// See HuffmanLong* for the layout of an entry.\n")
+	fmt.Fprintf(&b, "var HuffmanDecodeLong = [%d]uint32{", len(long))
+	for i, e := range long {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%#08x, ", e)
+	}
+	b.WriteString("\n}\n")
+	return format.Source(b.Bytes())
+}
+
+// buildLong appends a sub-table for the codes that start with the used-bit
+// prefix, and returns its offset and width. The width covers the longest
+// such code, capped at 12 bits; longer codes get sub-tables of their own.
+func buildLong(t decodeTree, long *[]uint32, prefix uint32, used int) (off, width int) {
+	maxLen := 0
+	for s := 0; s < 257; s++ {
+		n := int(t.h.bits[s])
+		if n > used && t.h.code[s]>>(n-used) == prefix && n > maxLen {
+			maxLen = n
+		}
+	}
+	width = min(maxLen-used, 12)
+	off = len(*long)
+	*long = append(*long, make([]uint32, 1<<width)...)
+	for i := 0; i < 1<<width; i++ {
+		full := prefix<<width | uint32(i)
+		v := full << (32 - used - width)
+		sym, n := t.symbolAt(v)
+		if n > used+width {
+			subOff, subWidth := buildLong(t, long, full, used+width)
+			(*long)[off+i] = longLink | uint32(subOff) | uint32(subWidth)<<longWidthShift
+			continue
+		}
+		(*long)[off+i] = uint32(sym) | uint32(n)<<longLenShift
+	}
+	return off, width
+}
+
+// checkPrefixFree rejects a code table in which one code is a prefix of
+// another, or that does not fill the code space exactly.
+func checkPrefixFree(h *huffmanCode) error {
+	var kraft uint64 // sum of 2^(30-len)
+	for a := 0; a < 257; a++ {
+		kraft += 1 << (30 - uint(h.bits[a]))
+		for b := 0; b < 257; b++ {
+			if a == b || h.bits[a] > h.bits[b] {
+				continue
+			}
+			if h.code[b]>>(h.bits[b]-h.bits[a]) == h.code[a] {
+				return fmt.Errorf("Huffman code of %d is a prefix of the code of %d", a, b)
+			}
+		}
+	}
+	if kraft != 1<<30 {
+		return fmt.Errorf("Huffman code does not fill the code space")
+	}
+	return nil
+}

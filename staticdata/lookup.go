@@ -1,0 +1,80 @@
+package staticdata
+
+import "unsafe"
+
+// Lookup returns the static-tier atom whose string is s, or nil. It does not
+// allocate.
+func Lookup(s string) *Atom {
+	if len(s) == 0 {
+		return &Atoms[0]
+	}
+	a := &Atoms[phashSlots[phash(s)]]
+	// An empty slot holds atom 0, the empty string, which cannot equal s.
+	if a.S != s {
+		return nil
+	}
+	return a
+}
+
+// LookupBytes is Lookup for a byte slice. It neither allocates nor keeps b.
+func LookupBytes(b []byte) *Atom {
+	return Lookup(bytesView(b))
+}
+
+// LookupName returns the first static-table index whose name is name, and
+// name's well-known key ID. Either may be 0.
+func LookupName(name string) (index uint8, key KeyID) {
+	if a := Lookup(name); a != nil {
+		return a.NameIndex, a.Key
+	}
+	return 0, KeyUnknown
+}
+
+// LookupNameBytes is LookupName for a byte slice.
+func LookupNameBytes(name []byte) (index uint8, key KeyID) {
+	return LookupName(bytesView(name))
+}
+
+// LookupField returns the static-table index of the field (name, value) when
+// the table holds exactly that field, and otherwise 0. nameIndex is the first
+// index whose name is name, or 0.
+func LookupField(name, value string) (index, nameIndex uint8) {
+	a := Lookup(name)
+	if a == nil || a.NameIndex == 0 {
+		return 0, 0
+	}
+	first := a.NameIndex
+	// Entries that share a name are adjacent; runs are at most 7 long.
+	for i := first; i < first+staticNameRun[first]; i++ {
+		if StaticTable[i].Value.S == value {
+			return i, first
+		}
+	}
+	return 0, first
+}
+
+// LookupFieldBytes is LookupField for byte slices.
+func LookupFieldBytes(name, value []byte) (index, nameIndex uint8) {
+	return LookupField(bytesView(name), bytesView(value))
+}
+
+// LookupFieldAtoms is LookupField for two atoms: it compares pointers, never
+// bytes.
+func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
+	first := name.NameIndex
+	if first == 0 {
+		return 0, 0
+	}
+	for i := first; i < first+staticNameRun[first]; i++ {
+		if StaticTable[i].Value == value {
+			return i, first
+		}
+	}
+	return 0, first
+}
+
+// bytesView returns b's bytes as a string without copying. The result must
+// not outlive a change to b; the lookups above only compare it.
+func bytesView(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
