@@ -11,14 +11,16 @@ import (
 const (
 	fastBits = 12 // index width of the first-level decode table
 
-	// First-level entry: up to two whole symbols decoded from 12 bits.
-	fastSym2Shift  = 8
-	fastUsedShift  = 16 // total bits consumed, 5 bits
-	fastCountShift = 21 // symbols decoded (0, 1 or 2), 2 bits
-	fastLen1Shift  = 23 // length of the first symbol, 5 bits
-	// When the count is 0 the code is longer than 12 bits: the low 16 bits
-	// are the offset of a sub-table in the long table and the width sits
-	// at fastUsedShift.
+	// First-level entry: up to two whole symbols decoded from 12 bits. The
+	// bits consumed sit in the low 6 bits so that a decoder can shift its
+	// bit buffer by the entry itself.
+	fastCountShift = 6  // symbols decoded (0, 1 or 2), 2 bits
+	fastSym1Shift  = 8  // first symbol
+	fastSym2Shift  = 16 // second symbol
+	fastLen1Shift  = 24 // length of the first symbol, 5 bits
+	// When the count is 0 the code is longer than 12 bits: bits 8-23 are
+	// the offset of a sub-table in the long table, and bits 0-5 its width.
+	fastOffsetShift = 8
 
 	// Long-table entry.
 	longLink       = 1 << 31
@@ -55,17 +57,22 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		s1, n1 := t.symbolAt(v)
 		if n1 > fastBits {
 			off, width := buildLong(t, &long, uint32(idx), fastBits)
-			fast[idx] = uint32(off) | uint32(width)<<fastUsedShift
+			fast[idx] = uint32(off)<<fastOffsetShift | uint32(width)
 			continue
 		}
-		e := uint32(s1) | uint32(n1)<<fastUsedShift | 1<<fastCountShift | uint32(n1)<<fastLen1Shift
+		e := uint32(n1) | 1<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(n1)<<fastLen1Shift
 		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= fastBits && s2 != 256 {
-			e = uint32(s1) | uint32(s2)<<fastSym2Shift | uint32(n1+n2)<<fastUsedShift | 2<<fastCountShift | uint32(n1)<<fastLen1Shift
+			e = uint32(n1+n2) | 2<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(s2)<<fastSym2Shift | uint32(n1)<<fastLen1Shift
 		}
 		fast[idx] = e
 	}
 	if len(long) > 1<<16 {
 		return nil, fmt.Errorf("long table too large: %d", len(long))
+	}
+	// Pad to a power of two so that a decoder can mask an index instead of
+	// checking its bounds.
+	for len(long)&(len(long)-1) != 0 {
+		long = append(long, 0)
 	}
 
 	var b bytes.Buffer
@@ -100,7 +107,8 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 	}
 	b.WriteString("\n}\n\n")
 	b.WriteString("// HuffmanDecodeLong holds the sub-tables for codes longer than 12 bits.\n")
-	b.WriteString("// See HuffmanLong* for the layout of an entry.\n")
+	b.WriteString("// See HuffmanLong* for the layout of an entry. Its length is a power of two;\n")
+	b.WriteString("// the entries past the last sub-table are unused.\n")
 	fmt.Fprintf(&b, "var HuffmanDecodeLong = [%d]uint32{", len(long))
 	for i, e := range long {
 		if i%8 == 0 {

@@ -10,9 +10,9 @@ import (
 //
 //	((len*m0 + s[0]*m1 + s[len-1]*m2 + s[len/2]*m3 + s[len/4]*m4) mod 2^32) >> (32-bits)
 type perfectHash struct {
-	bits           uint
+	bits               uint
 	m0, m1, m2, m3, m4 uint32
-	slots          []uint16 // atom ID per slot; 0 marks an empty slot
+	slots              []uint16 // atom ID per slot; 0 marks an empty slot
 }
 
 func (p *perfectHash) of(s string) uint32 {

@@ -3,21 +3,24 @@ package staticdata
 // Layout of HuffmanDecodeFast entries. An entry decodes up to two whole
 // symbols from the next HuffmanFastBits bits of input:
 //
-//	bits  0-7   first symbol
-//	bits  8-15  second symbol (when count is 2)
-//	bits 16-20  bits consumed by the decoded symbols
-//	bits 21-22  count of symbols decoded: 1 or 2
-//	bits 23-27  length of the first symbol's code
+//	bits  0-5   bits consumed by the decoded symbols
+//	bits  6-7   count of symbols decoded: 1 or 2
+//	bits  8-15  first symbol
+//	bits 16-23  second symbol (when count is 2)
+//	bits 24-28  length of the first symbol's code
 //
-// Count 0 means the code is longer than HuffmanFastBits: the low 16 bits are
-// the offset of a sub-table in HuffmanDecodeLong, and bits 16-20 its width
-// (the number of further input bits that index it).
+// The consumed bits sit lowest so that a decoder can shift its bit buffer
+// by the entry itself. Count 0 means the code is longer than
+// HuffmanFastBits: bits 8-23 are the offset of a sub-table in
+// HuffmanDecodeLong, and bits 0-5 its width (the number of further input
+// bits that index it).
 const (
-	HuffmanFastBits       = 12
-	HuffmanFastSym2Shift  = 8
-	HuffmanFastUsedShift  = 16
-	HuffmanFastCountShift = 21
-	HuffmanFastLen1Shift  = 23
+	HuffmanFastBits        = 12
+	HuffmanFastCountShift  = 6
+	HuffmanFastSym1Shift   = 8
+	HuffmanFastSym2Shift   = 16
+	HuffmanFastLen1Shift   = 24
+	HuffmanFastOffsetShift = 8
 )
 
 // Layout of HuffmanDecodeLong entries. A leaf holds the symbol (0-256, 256 is

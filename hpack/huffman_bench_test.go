@@ -1,0 +1,75 @@
+package hpack
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	xhpack "golang.org/x/net/http2/hpack"
+)
+
+// huffmanBenchInputs are the inputs of the Huffman benchmarks.
+func huffmanBenchInputs() []struct{ name, s string } {
+	rng := rand.New(rand.NewPCG(3, 4))
+	random := make([]byte, 256)
+	for i := range random {
+		random[i] = byte(rng.UintN(256))
+	}
+	return []struct{ name, s string }{
+		{"short", "application/grpc"},
+		{"useragent", "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"},
+		{"cookie", "_ga=GA1.2.1234567890.1699999999; session_id=4f9a2c1e8b7d6a5f3e2d1c0b9a8f7e6d; theme=dark; lang=en-US; _gid=GA1.2.987654321.1700000000"},
+		{"random", string(random)},
+	}
+}
+
+func BenchmarkHuffmanDecode(b *testing.B) {
+	for _, in := range huffmanBenchInputs() {
+		enc := AppendHuffmanString(nil, in.s)
+		b.Run("input="+in.name+"/impl=metapack", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			dst := make([]byte, 0, 2*len(in.s)+64)
+			for b.Loop() {
+				var err error
+				dst, err = AppendHuffmanDecode(dst[:0], enc)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("input="+in.name+"/impl=xnet", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			buf.Grow(2*len(in.s) + 64)
+			for b.Loop() {
+				buf.Reset()
+				if _, err := xhpack.HuffmanDecode(&buf, enc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkHuffmanEncode(b *testing.B) {
+	for _, in := range huffmanBenchInputs() {
+		b.Run("input="+in.name+"/impl=metapack", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			dst := make([]byte, 0, 4*len(in.s)+64)
+			for b.Loop() {
+				dst = AppendHuffmanString(dst[:0], in.s)
+			}
+		})
+		b.Run("input="+in.name+"/impl=xnet", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			dst := make([]byte, 0, 4*len(in.s)+64)
+			for b.Loop() {
+				dst = xhpack.AppendHuffmanString(dst[:0], in.s)
+			}
+		})
+	}
+}

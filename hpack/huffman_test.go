@@ -1,0 +1,179 @@
+package hpack
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/metapack/metapack/staticdata"
+	xhpack "golang.org/x/net/http2/hpack"
+)
+
+// huffmanSamples are inputs the Huffman tests run on: header-like text, every
+// byte alone, and random bytes (which reach the long codes).
+func huffmanSamples() []string {
+	s := []string{
+		"", "a", "www.example.com", "no-cache", "custom-key", "custom-value",
+		"Mon, 21 Oct 2013 20:13:21 GMT", "https://www.example.com",
+		"foo=ASDJKHQKBZXOQWEOPIUAXQWEOIU; max-age=3600; version=1",
+		"application/grpc", "grpc-go/1.60.0", "\x00\xff\xfe\x80",
+		strings.Repeat("z", 1000),
+	}
+	for b := range 256 {
+		s = append(s, string([]byte{byte(b)}), strings.Repeat(string([]byte{byte(b)}), 9))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 200 {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.UintN(256))
+		}
+		s = append(s, string(b))
+	}
+	return s
+}
+
+func TestHuffmanEncodeMatchesXnet(t *testing.T) {
+	for _, s := range huffmanSamples() {
+		got := AppendHuffmanString([]byte("prefix"), s)
+		want := xhpack.AppendHuffmanString([]byte("prefix"), s)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("AppendHuffmanString(%q) = %x, x/net gives %x", s, got, want)
+		}
+		if g, w := HuffmanEncodeLength(s), xhpack.HuffmanEncodeLength(s); g != w {
+			t.Fatalf("HuffmanEncodeLength(%q) = %d, x/net gives %d", s, g, w)
+		}
+	}
+}
+
+func TestHuffmanRoundTrip(t *testing.T) {
+	for _, s := range huffmanSamples() {
+		enc := xhpack.AppendHuffmanString(nil, s)
+		got, err := AppendHuffmanDecode([]byte("prefix"), enc)
+		if err != nil || string(got) != "prefix"+s {
+			t.Fatalf("AppendHuffmanDecode(%x) = %q, %v; want %q", enc, got, err, "prefix"+s)
+		}
+	}
+}
+
+// TestHuffmanDecodeRFCExamples checks the Huffman strings of RFC 7541
+// Appendix C.4 and C.6.
+func TestHuffmanDecodeRFCExamples(t *testing.T) {
+	tests := []struct{ hex, want string }{
+		{"f1e3c2e5f23a6ba0ab90f4ff", "www.example.com"},
+		{"a8eb10649cbf", "no-cache"},
+		{"25a849e95ba97d7f", "custom-key"},
+		{"25a849e95bb8e8b4bf", "custom-value"},
+		{"6402", "302"},
+		{"aec3771a4b", "private"},
+		{"d07abe941054d444a8200595040b8166e082a62d1bff", "Mon, 21 Oct 2013 20:13:21 GMT"},
+		{"9d29ad171863c78f0b97c8e9ae82ae43d3", "https://www.example.com"},
+		{"640eff", "307"},
+		{"9bd9ab", "gzip"},
+		{"94e7821dd7f2e6c7b335dfdfcd5b3960d5af27087f3672c1ab270fb5291f9587316065c003ed4ee5b1063d5007", "foo=ASDJKHQKBZXOQWEOPIUAXQWEOIU; max-age=3600; version=1"},
+	}
+	for _, tt := range tests {
+		src, _ := hex.DecodeString(tt.hex)
+		got, err := AppendHuffmanDecode(nil, src)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("decode %s = %q, %v; want %q", tt.hex, got, err, tt.want)
+		}
+		if enc := AppendHuffmanString(nil, tt.want); !bytes.Equal(enc, src) {
+			t.Errorf("encode %q = %x, want %s", tt.want, enc, tt.hex)
+		}
+	}
+}
+
+func TestHuffmanDecodeInvalid(t *testing.T) {
+	eos := []byte{0xff, 0xff, 0xff, 0xfc} // 30 ones then 00: EOS, then 2 bits of bad padding
+	tests := []struct {
+		name string
+		src  []byte
+		want error
+	}{
+		{"EOS alone", []byte{0xff, 0xff, 0xff, 0xff}, ErrHuffmanEOS},
+		{"EOS after a symbol", append([]byte{0x1f}, 0xff, 0xff, 0xff, 0xff), ErrHuffmanEOS}, // '0' then EOS
+		{"EOS then bad padding", eos, ErrHuffmanEOS},
+		{"padding of 8 ones", []byte{0xff}, ErrHuffmanPadding},
+		{"padding of 8 ones after a symbol", []byte{0x1f, 0xff}, ErrHuffmanPadding}, // "0" + 3 ones, then 8 ones
+		{"padding not all ones", []byte{0x00}, ErrHuffmanPadding},                   // '0' then 000
+		{"padding with a zero", []byte{0x1e}, ErrHuffmanPadding},                    // "0" then 110
+		{"EOS in a long input", huffmanBits(strings.Repeat("a", 20)+"\x00"+strings.Repeat("b", 20), true), ErrHuffmanEOS},
+		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), ErrHuffmanEOS},
+	}
+	for _, tt := range tests {
+		got, err := AppendHuffmanDecode([]byte("keep"), tt.src)
+		if !errors.Is(err, tt.want) || !errors.Is(err, ErrInvalidHuffman) {
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
+		}
+		if string(got) != "keep" {
+			t.Errorf("%s: dst = %q after an error, want it unchanged", tt.name, got)
+		}
+		// x/net must reject the same input.
+		if _, xerr := xhpack.HuffmanDecodeToString(tt.src); xerr == nil {
+			t.Errorf("%s: x/net accepts %x", tt.name, tt.src)
+		}
+	}
+}
+
+// huffmanBits encodes s, with the EOS code in place of every NUL byte when
+// eos is set, and pads with ones.
+func huffmanBits(s string, eos bool) []byte {
+	var out []byte
+	var acc uint64
+	var nb uint
+	for i := 0; i < len(s); i++ {
+		sym := int(s[i])
+		if eos && sym == 0 {
+			sym = staticdata.HuffmanEOS
+		}
+		acc = acc<<staticdata.HuffmanCodeLen[sym] | uint64(staticdata.HuffmanCodes[sym])
+		nb += uint(staticdata.HuffmanCodeLen[sym])
+		for nb >= 8 {
+			out = append(out, byte(acc>>(nb-8)))
+			nb -= 8
+		}
+	}
+	if nb > 0 {
+		out = append(out, byte(acc<<(8-nb))|byte(0xff>>nb))
+	}
+	return out
+}
+
+func TestHuffmanDecodeLimit(t *testing.T) {
+	s := strings.Repeat("abcdefgh", 64) // 512 bytes
+	enc := AppendHuffmanString(nil, s)
+	for _, limit := range []int{0, 1, 7, 8, 100, 511} {
+		dst := make([]byte, 3, 3+limit) // room for exactly the limit
+		got, err := AppendHuffmanDecodeLimit(dst, enc, limit)
+		if !errors.Is(err, ErrStringLength) {
+			t.Fatalf("limit %d: error %v, want ErrStringLength", limit, err)
+		}
+		if len(got) != 3 {
+			t.Fatalf("limit %d: dst grew to %d after the error", limit, len(got))
+		}
+		// The cap is respected before writing: nothing past the limit changed.
+		if full := dst[:cap(dst)]; cap(got) == cap(dst) && len(full) > 3+limit {
+			t.Fatalf("limit %d: wrote past the cap", limit)
+		}
+	}
+	got, err := AppendHuffmanDecodeLimit(nil, enc, 512)
+	if err != nil || string(got) != s {
+		t.Fatalf("limit equal to length: %v", err)
+	}
+}
+
+func TestHuffmanNoAllocs(t *testing.T) {
+	s := "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"
+	enc := AppendHuffmanString(nil, s)
+	buf := make([]byte, 0, 1024)
+	if n := testing.AllocsPerRun(100, func() { buf = AppendHuffmanString(buf[:0], s) }); n != 0 {
+		t.Errorf("AppendHuffmanString allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendHuffmanDecode(buf[:0], enc) }); n != 0 {
+		t.Errorf("AppendHuffmanDecode allocates %v times", n)
+	}
+}

@@ -1,0 +1,48 @@
+// Package inlinecheck lets a test prove that hot functions stay inlinable:
+// it builds a package with -gcflags=-m=2 and reads the compiler's verdicts.
+package inlinecheck
+
+import (
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Check builds the package at dir (relative to the test's folder) and fails
+// t for each named function the compiler reports it cannot inline, or does
+// not mention. Names are as the compiler prints them: "F", "T.M", "(*T).M".
+func Check(t *testing.T, dir string, funcs ...string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the compiler; skipped with -short")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool on PATH")
+	}
+	cmd := exec.Command(goTool, "build", "-gcflags=-m=2", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
+	}
+	verdict := map[string]string{}
+	re := regexp.MustCompile(`^\S+\.go:\d+:\d+: (can inline|cannot inline) ([^:\s]+)(.*)$`)
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := re.FindStringSubmatch(line); m != nil {
+			if _, seen := verdict[m[2]]; !seen {
+				verdict[m[2]] = m[1] + m[3]
+			}
+		}
+	}
+	for _, f := range funcs {
+		v, ok := verdict[f]
+		switch {
+		case !ok:
+			t.Errorf("%s: the compiler did not report on it (renamed?)", f)
+		case !strings.HasPrefix(v, "can inline"):
+			t.Errorf("%s is no longer inlinable: %s", f, v)
+		}
+	}
+}
