@@ -1,0 +1,133 @@
+package intern
+
+import (
+	"math"
+
+	"github.com/metapack/metapack/staticdata"
+)
+
+// NotStatic is the [staticdata.Atom] ID of a string that is not in the static
+// tier.
+const NotStatic = math.MaxUint16
+
+// Handle is the canonical handle of an interned string. Two valid handles are
+// equal (==) exactly when their strings are equal, provided both come from the
+// static tier or from the same [Table]. Comparing handles compares one
+// pointer.
+//
+// The zero Handle is "not interned": IsValid reports false, String returns "".
+type Handle struct {
+	a *staticdata.Atom
+}
+
+// FromAtom returns the handle of a static-tier atom, or of an atom that a
+// handle's Atom method returned. FromAtom(nil) is the zero Handle.
+func FromAtom(a *staticdata.Atom) Handle { return Handle{a} }
+
+// Atom returns the handle's record, or nil for the zero Handle. For a
+// static-tier string it is an element of [staticdata.Atoms]; for other
+// strings its ID is [NotStatic], and its NameIndex and Key are 0. The record
+// must not be modified.
+func (h Handle) Atom() *staticdata.Atom { return h.a }
+
+// IsValid reports whether h is a handle of an interned string, that is, not
+// the zero Handle.
+func (h Handle) IsValid() bool { return h.a != nil }
+
+// IsStatic reports whether h's string is in the static tier.
+func (h Handle) IsStatic() bool { return h.a != nil && h.a.ID != NotStatic }
+
+// String returns the interned string. The result shares the canonical bytes.
+func (h Handle) String() string {
+	if h.a == nil {
+		return ""
+	}
+	return h.a.S
+}
+
+// Len returns the length of the interned string.
+func (h Handle) Len() int {
+	if h.a == nil {
+		return 0
+	}
+	return len(h.a.S)
+}
+
+// Hash returns xxhash.Sum64String(h.String()), unseeded, for a valid handle,
+// and 0 for the zero Handle. It is the hash the static tier carries, so it
+// can index structures that also hold strings that were not interned.
+func (h Handle) Hash() uint64 {
+	if h.a == nil {
+		return 0
+	}
+	return h.a.Hash
+}
+
+// NameIndex returns the first RFC 7541 static-table index whose name is h's
+// string, or 0 if there is none.
+func (h Handle) NameIndex() uint8 {
+	if h.a == nil {
+		return 0
+	}
+	return h.a.NameIndex
+}
+
+// Key returns the well-known key ID of h's string, or
+// [staticdata.KeyUnknown].
+func (h Handle) Key() staticdata.KeyID {
+	if h.a == nil {
+		return staticdata.KeyUnknown
+	}
+	return h.a.Key
+}
+
+// Static returns the static-tier handle of b's string, if there is one. It
+// neither allocates nor keeps b.
+func Static(b []byte) (Handle, bool) {
+	a := lookupStatic(b)
+	return Handle{a}, a != nil
+}
+
+// staticFilter[n] has bit (s[0]+s[n-1])%64 set for every static-tier string
+// s of length n, 0 < n < 64. Most strings that are not in the static tier
+// fail this test, which is cheaper than the perfect hash of
+// staticdata.Lookup. It is built from staticdata.Atoms without hashing.
+var staticFilter [64]uint64
+
+// staticLong reports that some static-tier string is 64 bytes or longer.
+var staticLong bool
+
+func init() {
+	for i := range staticdata.Atoms {
+		s := staticdata.Atoms[i].S
+		switch n := len(s); {
+		case n == 0:
+		case n < len(staticFilter):
+			staticFilter[n] |= 1 << ((s[0] + s[n-1]) & 63)
+		default:
+			staticLong = true
+		}
+	}
+}
+
+// lookupStatic is staticdata.LookupBytes behind staticFilter.
+func lookupStatic(b []byte) *staticdata.Atom {
+	if !maybeStatic(b) {
+		return nil
+	}
+	return staticdata.LookupBytes(b)
+}
+
+// maybeStatic reports false if b's string is surely not in the static tier.
+func maybeStatic(b []byte) bool {
+	n := len(b)
+	if n == 0 || n >= len(staticFilter) {
+		return n == 0 || staticLong
+	}
+	return staticFilter[n]>>((b[0]+b[n-1])&63)&1 != 0
+}
+
+// StaticString is [Static] for a string.
+func StaticString(s string) (Handle, bool) {
+	return Static(stringBytes(s))
+}

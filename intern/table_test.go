@@ -1,0 +1,341 @@
+package intern
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/google/go-cmp/cmp"
+	"github.com/metapack/metapack/staticdata"
+)
+
+func TestStaticTier(t *testing.T) {
+	tbl := New(DefaultLimits)
+	zero := New(Limits{}) // no room for dynamic strings at all
+	for i := range staticdata.Atoms {
+		a := &staticdata.Atoms[i]
+		want := FromAtom(a)
+		for _, tc := range []struct {
+			name string
+			f    func() (Handle, bool)
+		}{
+			{"Make", func() (Handle, bool) { return tbl.Make([]byte(a.S)) }},
+			{"MakeString", func() (Handle, bool) { return tbl.MakeString(a.S) }},
+			{"Lookup", func() (Handle, bool) { return tbl.Lookup([]byte(a.S)) }},
+			{"LookupString", func() (Handle, bool) { return tbl.LookupString(a.S) }},
+			{"zero.Make", func() (Handle, bool) { return zero.Make([]byte(a.S)) }},
+			{"Static", func() (Handle, bool) { return Static([]byte(a.S)) }},
+			{"StaticString", func() (Handle, bool) { return StaticString(a.S) }},
+		} {
+			h, ok := tc.f()
+			if !ok || h != want {
+				t.Errorf("%s(%q) = %p, %v; want %p, true", tc.name, a.S, h.Atom(), ok, a)
+			}
+		}
+		if !want.IsStatic() || !want.IsValid() || want.String() != a.S || want.Len() != len(a.S) ||
+			want.Hash() != xxhash.Sum64String(a.S) || want.NameIndex() != a.NameIndex || want.Key() != a.Key {
+			t.Errorf("handle of static %q has wrong accessors: %+v", a.S, *want.Atom())
+		}
+	}
+	if tbl.Len() != 0 || tbl.Bytes() != 0 {
+		t.Errorf("static strings were added to the table: Len %d, Bytes %d", tbl.Len(), tbl.Bytes())
+	}
+
+	h, _ := tbl.MakeString(":path")
+	if h != FromAtom(&staticdata.Atoms[staticdata.KeyPath]) {
+		t.Errorf("MakeString(:path) is not the :path atom")
+	}
+	if h.NameIndex() != 4 || h.Key() != staticdata.KeyPath {
+		t.Errorf(":path: NameIndex %d, Key %d; want 4, %d", h.NameIndex(), h.Key(), staticdata.KeyPath)
+	}
+	if _, ok := Static([]byte("x-not-static")); ok {
+		t.Errorf("Static(x-not-static) reported ok")
+	}
+}
+
+func TestZeroHandle(t *testing.T) {
+	var h Handle
+	if h.IsValid() || h.IsStatic() || h.String() != "" || h.Len() != 0 || h.Hash() != 0 ||
+		h.NameIndex() != 0 || h.Key() != staticdata.KeyUnknown || h.Atom() != nil || FromAtom(nil) != h {
+		t.Errorf("zero Handle has non-zero accessors")
+	}
+}
+
+func TestDynamic(t *testing.T) {
+	tbl := New(DefaultLimits)
+	strs := []string{"x-request-kind", "application/grpc+thrift", "grpc-go/1.72.0", "X-Custom", "x-custom", "a"}
+	handles := make([]Handle, len(strs))
+	for i, s := range strs {
+		if _, ok := tbl.LookupString(s); ok {
+			t.Fatalf("LookupString(%q) found a string never interned", s)
+		}
+		buf := []byte(s)
+		h, ok := tbl.Make(buf)
+		if !ok {
+			t.Fatalf("Make(%q) not interned", s)
+		}
+		copy(buf, strings.Repeat("!", len(buf))) // the table must not keep buf
+		if h.String() != s || h.Len() != len(s) || h.Hash() != xxhash.Sum64String(s) ||
+			h.IsStatic() || !h.IsValid() || h.NameIndex() != 0 || h.Key() != staticdata.KeyUnknown ||
+			h.Atom().ID != NotStatic {
+			t.Errorf("Make(%q): wrong accessors %+v", s, *h.Atom())
+		}
+		handles[i] = h
+	}
+	for i, s := range strs {
+		for _, tc := range []struct {
+			name string
+			f    func() (Handle, bool)
+		}{
+			{"Make", func() (Handle, bool) { return tbl.Make([]byte(s)) }},
+			{"MakeString", func() (Handle, bool) { return tbl.MakeString(s) }},
+			{"MakeString(clone)", func() (Handle, bool) { return tbl.MakeString(strings.Clone(s)) }},
+			{"Lookup", func() (Handle, bool) { return tbl.Lookup([]byte(s)) }},
+			{"LookupString", func() (Handle, bool) { return tbl.LookupString(s) }},
+		} {
+			if h, ok := tc.f(); !ok || h != handles[i] {
+				t.Errorf("%s(%q) = %p, %v; want %p, true", tc.name, s, h.Atom(), ok, handles[i].Atom())
+			}
+		}
+		for j := range strs {
+			if i != j && handles[i] == handles[j] {
+				t.Errorf("%q and %q share a handle", strs[i], strs[j])
+			}
+		}
+	}
+	if tbl.Len() != len(strs) {
+		t.Errorf("Len = %d, want %d", tbl.Len(), len(strs))
+	}
+	wantBytes := 0
+	for _, s := range strs {
+		wantBytes += entrySize + allocSize(len(s))
+	}
+	if tbl.Bytes() != wantBytes {
+		t.Errorf("Bytes = %d, want %d", tbl.Bytes(), wantBytes)
+	}
+	// Another table has its own handles for dynamic strings.
+	other := New(DefaultLimits)
+	if h, _ := other.MakeString(strs[0]); h == handles[0] {
+		t.Errorf("two tables share a dynamic handle")
+	}
+}
+
+func TestBounds(t *testing.T) {
+	ten := strings.Repeat("x", 10)
+	cost := entrySize + allocSize(10)
+	tests := []struct {
+		name    string
+		limits  Limits
+		strs    []string
+		wantIn  []bool
+		wantLen int
+	}{
+		{"too long", Limits{MaxEntries: 10, MaxBytes: 1 << 20, MaxLen: 9},
+			[]string{ten, ten[:9]}, []bool{false, true}, 1},
+		{"entries full", Limits{MaxEntries: 2, MaxBytes: 1 << 20, MaxLen: 100},
+			[]string{"x-a", "x-b", "x-c", "x-a", "x-d"}, []bool{true, true, false, true, false}, 2},
+		{"bytes full", Limits{MaxEntries: 100, MaxBytes: 2*cost + cost - 1, MaxLen: 100},
+			[]string{ten + "1", ten + "2", ten + "3", ten + "1"}, []bool{true, true, false, true}, 2},
+		{"zero limits", Limits{},
+			[]string{"x-a", ":path"}, []bool{false, true}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tbl := New(tc.limits)
+			if diff := cmp.Diff(tc.limits, tbl.Limits()); diff != "" {
+				t.Errorf("Limits() mismatch (-want +got):\n%s", diff)
+			}
+			var got []bool
+			for _, s := range tc.strs {
+				h, ok := tbl.MakeString(s)
+				if ok != h.IsValid() || (ok && h.String() != s) {
+					t.Errorf("MakeString(%q) = %q, %v", s, h.String(), ok)
+				}
+				got = append(got, ok)
+			}
+			if diff := cmp.Diff(tc.wantIn, got); diff != "" {
+				t.Errorf("interned mismatch (-want +got):\n%s", diff)
+			}
+			if tbl.Len() != tc.wantLen || tbl.Len() > tc.limits.MaxEntries || tbl.Bytes() > tc.limits.MaxBytes {
+				t.Errorf("Len %d, Bytes %d; want Len %d within %+v", tbl.Len(), tbl.Bytes(), tc.wantLen, tc.limits)
+			}
+		})
+	}
+}
+
+func TestNewPanics(t *testing.T) {
+	for _, l := range []Limits{{MaxEntries: -1}, {MaxBytes: -1}, {MaxLen: -1}, {MaxEntries: maxEntriesLimit + 1}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("New(%+v) did not panic", l)
+				}
+			}()
+			New(l)
+		}()
+	}
+}
+
+func TestIndexSize(t *testing.T) {
+	for _, n := range []int{0, 1, 8, 9, 100, 1024, 1025} {
+		tbl := New(Limits{MaxEntries: n})
+		if s := len(tbl.slots); s < 2*n || s < 16 || (s >= 4*n && s > 16) || s&(s-1) != 0 {
+			t.Errorf("MaxEntries %d: %d slots", n, s)
+		}
+	}
+}
+
+func TestAllocSize(t *testing.T) {
+	// Go's size classes up to 32 KiB; allocSize must be an upper bound.
+	classes := []int{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
+		288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408,
+		1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912,
+		8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760,
+		24576, 27264, 28672, 32768}
+	c := 0
+	for n := 1; n <= 32768; n++ {
+		for classes[c] < n {
+			c++
+		}
+		if got := allocSize(n); got < classes[c] || got > n+n/2+16 {
+			t.Fatalf("allocSize(%d) = %d; size class %d", n, got, classes[c])
+		}
+	}
+}
+
+func TestHitsDoNotAllocate(t *testing.T) {
+	tbl := New(DefaultLimits)
+	for _, s := range []string{"x-request-kind", "application/grpc+thrift; charset=utf-8 and more", "content-type", ""} {
+		b := []byte(s)
+		if _, ok := tbl.Make(b); !ok {
+			t.Fatalf("Make(%q) not interned", s)
+		}
+		for name, f := range map[string]func(){
+			"Make":         func() { tbl.Make(b) },
+			"MakeString":   func() { tbl.MakeString(s) },
+			"Lookup":       func() { tbl.Lookup(b) },
+			"LookupString": func() { tbl.LookupString(s) },
+			"LookupMiss":   func() { tbl.Lookup([]byte("x-missing-string")) },
+		} {
+			if n := testing.AllocsPerRun(100, f); n != 0 {
+				t.Errorf("%s(%q): %v allocs per run, want 0", name, s, n)
+			}
+		}
+	}
+}
+
+// TestConcurrentSame has many goroutines intern the same strings at once:
+// all must get the same handle, and the table must hold each string once.
+func TestConcurrentSame(t *testing.T) {
+	const goroutines, rounds, distinct = 8, 50, 64
+	for r := 0; r < rounds; r++ {
+		// Each goroutine may hold one reservation it will give back.
+		tbl := New(Limits{MaxEntries: distinct + goroutines, MaxBytes: 1 << 20, MaxLen: 64})
+		got := make([][]Handle, goroutines)
+		var start, wg sync.WaitGroup
+		start.Add(1)
+		for g := range goroutines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				start.Wait()
+				hs := make([]Handle, distinct)
+				for i := range distinct {
+					k := (i + g*7) % distinct // different orders
+					var ok bool
+					hs[k], ok = tbl.Make(fmt.Appendf(nil, "x-key-%d", k))
+					if !ok {
+						t.Errorf("Make(x-key-%d) not interned", k)
+					}
+				}
+				got[g] = hs
+			}()
+		}
+		start.Done()
+		wg.Wait()
+		for g := 1; g < goroutines; g++ {
+			for i := range distinct {
+				if got[g][i] != got[0][i] {
+					t.Fatalf("round %d: goroutines 0 and %d got different handles for x-key-%d", r, g, i)
+				}
+			}
+		}
+		if tbl.Len() != distinct {
+			t.Fatalf("round %d: Len %d, want %d", r, tbl.Len(), distinct)
+		}
+		if want := distinct * (entrySize + 16); tbl.Bytes() != want {
+			t.Fatalf("round %d: Bytes %d, want %d", r, tbl.Bytes(), want)
+		}
+	}
+}
+
+// TestConcurrentDifferent has goroutines intern different strings into a
+// table too small for all of them, while others look them up.
+func TestConcurrentDifferent(t *testing.T) {
+	const goroutines, perG = 8, 500
+	limits := Limits{MaxEntries: goroutines * perG / 2, MaxBytes: 1 << 30, MaxLen: 64}
+	tbl := New(limits)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	interned := map[string]Handle{}
+	for g := range goroutines {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for i := range perG {
+				s := fmt.Sprintf("x-g%d-%d", g, i)
+				if h, ok := tbl.MakeString(s); ok {
+					if h.String() != s {
+						t.Errorf("MakeString(%q) = %q", s, h.String())
+					}
+					mu.Lock()
+					interned[s] = h
+					mu.Unlock()
+				}
+			}
+		}()
+		go func() { // a reader of another goroutine's strings
+			defer wg.Done()
+			for i := range perG {
+				s := fmt.Sprintf("x-g%d-%d", (g+1)%goroutines, i)
+				if h, ok := tbl.LookupString(s); ok && h.String() != s {
+					t.Errorf("LookupString(%q) = %q", s, h.String())
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if len(interned) != limits.MaxEntries || tbl.Len() != limits.MaxEntries {
+		t.Errorf("interned %d, Len %d; want %d", len(interned), tbl.Len(), limits.MaxEntries)
+	}
+	for s, h := range interned {
+		if got, ok := tbl.LookupString(s); !ok || got != h {
+			t.Errorf("LookupString(%q) = %p, %v; want %p", s, got.Atom(), ok, h.Atom())
+		}
+	}
+}
+
+func TestStaticFilter(t *testing.T) {
+	for i := range staticdata.Atoms {
+		s := staticdata.Atoms[i].S
+		if a := lookupStatic([]byte(s)); a != &staticdata.Atoms[i] {
+			t.Errorf("lookupStatic(%q) = %p, want atom %d", s, a, i)
+		}
+	}
+	// Strings near the static ones: same length, same ends, long.
+	for _, s := range []string{"content-typf", "x-request-as", "c", strings.Repeat("a", 64), strings.Repeat("x", 1000)} {
+		if a := lookupStatic([]byte(s)); a != nil {
+			t.Errorf("lookupStatic(%q) = %q", s, a.S)
+		}
+	}
+	passed := 0
+	for i := range 1000 {
+		if lookupStatic([]byte(fmt.Sprintf("x-custom-%d", i))) == nil &&
+			staticFilter[len(fmt.Sprint("x-custom-", i))]>>(('x'+byte('0'+i%10))&63)&1 != 0 {
+			passed++
+		}
+	}
+	t.Logf("%d of 1000 non-static strings passed the filter", passed)
+}
