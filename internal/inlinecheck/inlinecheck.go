@@ -14,6 +14,22 @@ import (
 // not mention. Names are as the compiler prints them: "F", "T.M", "(*T).M".
 func Check(t *testing.T, dir string, funcs ...string) {
 	t.Helper()
+	verdict := verdicts(t, dir)
+	for _, f := range funcs {
+		v, ok := verdict[f]
+		switch {
+		case !ok:
+			t.Errorf("%s: the compiler did not report on it (renamed?)", f)
+		case !strings.HasPrefix(v, "can inline"):
+			t.Errorf("%s is no longer inlinable: %s", f, v)
+		}
+	}
+}
+
+// verdicts builds dir with -gcflags=-m=2 and returns the compiler's first
+// inlining verdict for each function it mentions.
+func verdicts(t *testing.T, dir string) map[string]string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs the compiler; skipped with -short")
 	}
@@ -36,13 +52,28 @@ func Check(t *testing.T, dir string, funcs ...string) {
 			}
 		}
 	}
-	for _, f := range funcs {
-		v, ok := verdict[f]
-		switch {
-		case !ok:
-			t.Errorf("%s: the compiler did not report on it (renamed?)", f)
-		case !strings.HasPrefix(v, "can inline"):
-			t.Errorf("%s is no longer inlinable: %s", f, v)
+	return verdict
+}
+
+// CheckPrefix is Check for every function whose name starts with prefix,
+// such as "From[" for all shapes of a generic function. It fails when the
+// compiler reports none.
+func CheckPrefix(t *testing.T, dir string, prefixes ...string) {
+	t.Helper()
+	verdict := verdicts(t, dir)
+	for _, p := range prefixes {
+		found := false
+		for f, v := range verdict {
+			if !strings.HasPrefix(f, p) {
+				continue
+			}
+			found = true
+			if !strings.HasPrefix(v, "can inline") {
+				t.Errorf("%s is no longer inlinable: %s", f, v)
+			}
+		}
+		if !found {
+			t.Errorf("%s...: the compiler reported no such function", p)
 		}
 	}
 }

@@ -1,0 +1,184 @@
+package mdelem
+
+import (
+	"iter"
+	"slices"
+	"unsafe"
+
+	"github.com/metapack/metapack/staticdata"
+)
+
+// Batch is an ordered, reusable header list. Fields appended to it stay
+// valid until Reset. A Batch is not safe for concurrent use.
+type Batch struct {
+	fields []Field
+	// arena holds the bytes of borrowed strings. When it must grow, a new
+	// array takes over and fields keep pointing into the old one.
+	arena []byte
+	// slots[k] is 1 + the index of the first field whose name has key ID k,
+	// or 0 when there is none.
+	slots [staticdata.NumKeys]uint32
+	size  int
+}
+
+// NewBatch returns a batch with room for n fields and arenaBytes bytes of
+// borrowed strings before it needs to allocate.
+func NewBatch(n, arenaBytes int) *Batch {
+	return &Batch{fields: make([]Field, 0, n), arena: make([]byte, 0, arenaBytes)}
+}
+
+// Reset empties the batch, keeping its capacity and its arena. Fields and
+// bytes taken from the batch before are invalid afterwards.
+func (b *Batch) Reset() {
+	for i := range b.fields {
+		b.slots[b.fields[i].Key()] = 0 // only the slots in use need clearing
+	}
+	clear(b.fields) // drop references to owned bytes
+	b.fields = b.fields[:0]
+	b.arena = b.arena[:0]
+	b.size = 0
+}
+
+// Append adds f at the end of the batch. It copies borrowed bytes into the
+// arena, adopts owned bytes, and takes an atom's key ID as it is. A name
+// given as bytes is looked up in the static tier (a perfect hash, no
+// allocation) and, when found, replaced by its atom so that later
+// comparisons are pointer compares.
+func (b *Batch) Append(f Field) {
+	n := len(b.fields)
+	if n == cap(b.fields) || f.Name.kind > uint(KindInterned) || f.Name.p == nil {
+		b.appendSlow(f)
+		return
+	}
+	// Fast path: room for the field and an atom for its name.
+	if f.Value.kind == uint(KindBorrowed) {
+		// Copy into the arena inline when it has room; the copy then
+		// belongs to the batch, so it is owned.
+		m := len(b.arena)
+		if cap(b.arena)-m < f.Value.n {
+			b.appendSlow(f)
+			return
+		}
+		b.arena = b.arena[:m+f.Value.n]
+		copy(b.arena[m:], unsafe.Slice((*byte)(f.Value.p), f.Value.n))
+		f.Value.p, f.Value.kind = unsafe.Pointer(unsafe.SliceData(b.arena[m:])), uint(KindOwned)
+	}
+	// f arrives in registers (a Field has seven scalar parts). Store it
+	// part by part: a whole-struct copy makes the compiler spill f and
+	// reload it with wider loads, which stall on store forwarding.
+	b.fields = b.fields[:n+1]
+	p := &b.fields[n]
+	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
+	p.Value.p, p.Value.n, p.Value.kind = f.Value.p, f.Value.n, f.Value.kind
+	p.Sensitive = f.Sensitive
+	a := (*staticdata.Atom)(f.Name.p)
+	if a.Key != staticdata.KeyUnknown && b.slots[a.Key] == 0 {
+		b.slots[a.Key] = uint32(n) + 1
+	}
+	b.size += len(a.S) + f.Value.Len() + 32
+}
+
+// appendSlow is Append for a full batch, or a field with bytes to resolve
+// or copy.
+func (b *Batch) appendSlow(f Field) {
+	n := len(b.fields)
+	if n == cap(b.fields) {
+		b.fields = slices.Grow(b.fields, 1)
+	}
+	b.fields = b.fields[:n+1]
+	p := &b.fields[n]
+	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
+	p.Value.p, p.Value.n, p.Value.kind = f.Value.p, f.Value.n, f.Value.kind
+	p.Sensitive = f.Sensitive
+	b.adopt(p, n)
+}
+
+// adopt finishes appending the field in slot n: it resolves a name given
+// as bytes, copies borrowed bytes into the arena, and records the key.
+func (b *Batch) adopt(p *Field, n int) {
+	if p.Name.Atom() != nil {
+		// An atom already.
+	} else if a := staticdata.LookupBytes(p.Name.Bytes()); a != nil {
+		p.Name = Str{p: unsafe.Pointer(a), kind: uint(KindStatic)}
+	} else if p.Name.kind == uint(KindBorrowed) {
+		// Copied, the bytes belong to the batch: from here on they are owned.
+		p.Name = strBytes(b.copyIn(p.Name.Bytes()), KindOwned)
+	}
+	if p.Value.kind == uint(KindBorrowed) {
+		p.Value = strBytes(b.copyIn(p.Value.Bytes()), KindOwned)
+	}
+	if k := p.Key(); k != staticdata.KeyUnknown && b.slots[k] == 0 {
+		b.slots[k] = uint32(n) + 1
+	}
+	b.size += p.Name.Len() + p.Value.Len() + 32
+}
+
+// copyIn copies p into the arena and returns the copy.
+func (b *Batch) copyIn(p []byte) []byte {
+	n := len(b.arena)
+	if cap(b.arena)-n < len(p) {
+		// Grow into a fresh array; earlier fields keep the old one alive.
+		b.arena = make([]byte, 0, max(2*cap(b.arena), len(p), 256))
+		n = 0
+	}
+	b.arena = append(b.arena, p...)
+	return b.arena[n:len(b.arena):len(b.arena)]
+}
+
+// Len returns the number of fields.
+func (b *Batch) Len() int { return len(b.fields) }
+
+// Size returns the header list size in RFC 9113 terms: the sum over the
+// fields of name length + value length + 32.
+func (b *Batch) Size() int { return b.size }
+
+// At returns the i-th field.
+func (b *Batch) At(i int) Field { return b.fields[i] }
+
+// Fields returns the fields in order. The slice is the batch's own: do not
+// modify it or keep it past Reset.
+func (b *Batch) Fields() []Field { return b.fields }
+
+// All iterates over the fields in order.
+func (b *Batch) All() iter.Seq2[int, Field] {
+	return func(yield func(int, Field) bool) {
+		for i, f := range b.fields {
+			if !yield(i, f) {
+				return
+			}
+		}
+	}
+}
+
+// Get returns the first field whose name has well-known key ID k, in O(1).
+func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
+	if i := b.slots[k]; i != 0 {
+		return b.fields[i-1], true
+	}
+	return Field{}, false
+}
+
+// Value returns the value of the first field with key ID k, in O(1).
+func (b *Batch) Value(k staticdata.KeyID) (Str, bool) {
+	f, ok := b.Get(k)
+	return f.Value, ok
+}
+
+// GetString returns the first field named name. Well-known names take the
+// O(1) path; other names are searched in order.
+func (b *Batch) GetString(name string) (Field, bool) {
+	if a := staticdata.Lookup(name); a != nil && a.Key != staticdata.KeyUnknown {
+		return b.Get(a.Key)
+	}
+	for _, f := range b.fields {
+		if f.Key() == staticdata.KeyUnknown && f.Name.EqualString(name) {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// GetBytes is GetString for a byte slice; it does not allocate.
+func (b *Batch) GetBytes(name []byte) (Field, bool) {
+	return b.GetString(bytesView(name))
+}

@@ -1,0 +1,121 @@
+package mdelem
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/metapack/metapack/intern"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+func TestBatchAppendAndGet(t *testing.T) {
+	b := NewBatch(4, 16)
+	path := []byte("/pkg.Svc/Method")
+	b.Append(From(sd.KeyMethod.Atom(), sd.Lookup("POST")))
+	b.Append(From(Borrowed(":path"), Borrowed(path)))                   // a static name given as bytes
+	b.Append(From(Borrowed("X-Custom"), Borrowed("v1")))                // an unknown name
+	b.Append(From(sd.KeyContentType.Atom(), Owned("application/grpc"))) // owned value
+	b.Append(From(Borrowed(":path"), Borrowed("/second")))              // duplicate key
+	path[1] = 'X'                                                       // the batch copied it
+
+	if b.Len() != 5 {
+		t.Fatalf("Len = %d", b.Len())
+	}
+	f, ok := b.Get(sd.KeyPath)
+	if !ok || f.Value.String() != "/pkg.Svc/Method" || f.Key() != sd.KeyPath {
+		t.Fatalf("Get(:path) = %v, %v", f, ok)
+	}
+	if f.Name.Kind() != KindStatic || f.Name.Atom() != sd.KeyPath.Atom() {
+		t.Errorf(":path given as bytes was not upgraded to its atom: %v", f.Name.Kind())
+	}
+	if f.Value.Kind() != KindOwned {
+		t.Errorf("a copied value should be owned by the batch, is %v", f.Value.Kind())
+	}
+	if v, ok := b.Value(sd.KeyContentType); !ok || v.String() != "application/grpc" {
+		t.Errorf("Value(content-type) = %v, %v", v, ok)
+	}
+	if _, ok := b.Get(sd.KeyGrpcTimeout); ok {
+		t.Error("Get(grpc-timeout) found a field that is not there")
+	}
+	for _, name := range []string{"X-Custom", ":path", "content-type"} {
+		if _, ok := b.GetString(name); !ok {
+			t.Errorf("GetString(%q) found nothing", name)
+		}
+		if _, ok := b.GetBytes([]byte(name)); !ok {
+			t.Errorf("GetBytes(%q) found nothing", name)
+		}
+	}
+	if _, ok := b.GetString("x-missing"); ok {
+		t.Error("GetString found a missing name")
+	}
+	want := 0
+	for i, f := range b.All() {
+		if f.Name.String() != b.At(i).Name.String() {
+			t.Errorf("All and At disagree at %d", i)
+		}
+		want += f.Size()
+	}
+	if b.Size() != want {
+		t.Errorf("Size = %d, want %d", b.Size(), want)
+	}
+}
+
+func TestBatchOwnedIsAdopted(t *testing.T) {
+	b := NewBatch(1, 0)
+	v := []byte("adopted")
+	b.Append(From(sd.KeyUserAgent.Atom(), Owned(v)))
+	if unsafe.SliceData(b.At(0).Value.Bytes()) != &v[0] {
+		t.Error("owned bytes were copied")
+	}
+}
+
+func TestBatchInternedStaticHandleIsStatic(t *testing.T) {
+	tab := intern.New(intern.DefaultLimits)
+	h, _ := tab.MakeString("te")
+	b := NewBatch(1, 0)
+	b.Append(From(h, sd.Lookup("trailers")))
+	if f := b.At(0); f.Name.Kind() != KindStatic || f.Key() != sd.KeyTe {
+		t.Errorf("field %v: kind %v key %v", f, f.Name.Kind(), f.Key())
+	}
+}
+
+func TestBatchResetReusesMemory(t *testing.T) {
+	b := NewBatch(16, 1024)
+	value := []byte("some-borrowed-value-of-moderate-length")
+	fill := func() {
+		b.Reset()
+		for range 10 {
+			b.Append(From(BorrowString("x-custom-header"), Borrowed(value)))
+			b.Append(From(sd.KeyPath.Atom(), Borrowed(value)))
+		}
+		if _, ok := b.Get(sd.KeyPath); !ok {
+			t.Fatal("lost :path")
+		}
+	}
+	fill()
+	if n := testing.AllocsPerRun(100, fill); n != 0 {
+		t.Errorf("a reused batch allocates %v times per fill", n)
+	}
+	b.Reset()
+	if b.Len() != 0 || b.Size() != 0 {
+		t.Error("Reset left fields")
+	}
+	if _, ok := b.Get(sd.KeyPath); ok {
+		t.Error("Reset left a slot")
+	}
+}
+
+func TestBatchArenaGrowthKeepsEarlierFields(t *testing.T) {
+	b := NewBatch(0, 0)
+	var want []string
+	for i := range 200 {
+		v := string(rune('a'+i%26)) + "-value-that-needs-space"
+		want = append(want, v)
+		b.Append(From(Borrowed("x-k"), BorrowString(v)))
+	}
+	for i, f := range b.All() {
+		if f.Value.String() != want[i] {
+			t.Fatalf("field %d = %q, want %q", i, f.Value.String(), want[i])
+		}
+	}
+}

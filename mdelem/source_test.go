@@ -1,0 +1,88 @@
+package mdelem
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/metapack/metapack/intern"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+func TestFromKinds(t *testing.T) {
+	tab := intern.New(intern.DefaultLimits)
+	h, ok := tab.MakeString("x-tenant-id")
+	if !ok {
+		t.Fatal("cannot intern")
+	}
+	owned := []byte("owned-bytes")
+	borrowed := []byte("borrowed-bytes")
+	path := sd.KeyPath.Atom()
+
+	tests := []struct {
+		name       string
+		f          Field
+		kinds      [2]Kind
+		nameS, val string
+	}{
+		{"static_static", From(path, sd.Lookup("/")), [2]Kind{KindStatic, KindStatic}, ":path", "/"},
+		{"static_interned", From(path, h), [2]Kind{KindStatic, KindInterned}, ":path", "x-tenant-id"},
+		{"static_owned", From(path, Owned(owned)), [2]Kind{KindStatic, KindOwned}, ":path", "owned-bytes"},
+		{"static_borrowed", From(path, Borrowed(borrowed)), [2]Kind{KindStatic, KindBorrowed}, ":path", "borrowed-bytes"},
+		{"interned_owned", From(h, Owned(owned)), [2]Kind{KindInterned, KindOwned}, "x-tenant-id", "owned-bytes"},
+		{"owned_interned", From(Owned(owned), h), [2]Kind{KindOwned, KindInterned}, "owned-bytes", "x-tenant-id"},
+		{"borrowed_static", From(Borrowed(borrowed), path), [2]Kind{KindBorrowed, KindStatic}, "borrowed-bytes", ":path"},
+		{"owned_borrowed", From(Owned(owned), BorrowString("s")), [2]Kind{KindOwned, KindBorrowed}, "owned-bytes", "s"},
+	}
+	for _, tt := range tests {
+		if tt.f.Name.Kind() != tt.kinds[0] || tt.f.Value.Kind() != tt.kinds[1] {
+			t.Errorf("%s: kinds %v/%v, want %v", tt.name, tt.f.Name.Kind(), tt.f.Value.Kind(), tt.kinds)
+		}
+		if tt.f.Name.String() != tt.nameS || tt.f.Value.String() != tt.val {
+			t.Errorf("%s: field %v, want %s: %s", tt.name, tt.f, tt.nameS, tt.val)
+		}
+		if tt.f.Name.Len() != len(tt.nameS) || string(tt.f.Value.Bytes()) != tt.val {
+			t.Errorf("%s: Len/Bytes disagree", tt.name)
+		}
+	}
+	// Owned and borrowed sides point at the caller's bytes: From copies nothing.
+	f := From(Owned(owned), Borrowed(borrowed))
+	if unsafe.SliceData(f.Name.Bytes()) != &owned[0] || unsafe.SliceData(f.Value.Bytes()) != &borrowed[0] {
+		t.Error("From copied bytes")
+	}
+	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {
+		t.Error("IsAtom is wrong")
+	}
+	if From(h, h).Name.Handle() != h {
+		t.Error("Handle does not round-trip")
+	}
+}
+
+func TestStrEqual(t *testing.T) {
+	t1 := intern.New(intern.DefaultLimits)
+	t2 := intern.New(intern.DefaultLimits)
+	a1, _ := t1.MakeString("x-custom")
+	a2, _ := t2.MakeString("x-custom") // same string, other interner
+	b1, _ := t1.MakeString("x-other")
+	strs := map[string]Str{
+		"static":       StrAtom(sd.KeyPath.Atom()),
+		"interned1":    From(a1, a1).Name,
+		"interned2":    From(a2, a2).Name,
+		"interned3":    From(b1, b1).Name,
+		"owned":        From(Owned("x-custom"), a1).Name,
+		"borrowed":     From(Borrowed(":path"), a1).Name,
+		"static-other": StrAtom(sd.KeyAuthority.Atom()),
+		"zero":         {},
+		"empty":        From(Owned(nil), a1).Name,
+	}
+	for n1, s1 := range strs {
+		for n2, s2 := range strs {
+			want := s1.String() == s2.String()
+			if got := s1.Equal(s2); got != want {
+				t.Errorf("%s.Equal(%s) = %v, want %v", n1, n2, got, want)
+			}
+			if got := s1.EqualString(s2.String()); got != want {
+				t.Errorf("%s.EqualString(%s) = %v, want %v", n1, n2, got, want)
+			}
+		}
+	}
+}

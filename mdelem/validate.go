@@ -1,0 +1,125 @@
+package mdelem
+
+import (
+	"errors"
+	"fmt"
+
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// Sentinels for ValidateRequest. The errors it returns are *FieldError
+// values that wrap one of them.
+var (
+	ErrPseudoAfterRegular = errors.New("mdelem: pseudo-header after a regular header")
+	ErrUnknownPseudo      = errors.New("mdelem: unknown pseudo-header")
+	ErrDuplicatePseudo    = errors.New("mdelem: duplicated pseudo-header")
+	ErrMissingPseudo      = errors.New("mdelem: required pseudo-header missing")
+	ErrUppercaseName      = errors.New("mdelem: header name has uppercase letters")
+	ErrEmptyName          = errors.New("mdelem: empty header name")
+	ErrConnectionHeader   = errors.New("mdelem: connection-specific header")
+	ErrBadTE              = errors.New("mdelem: te header other than \"trailers\"")
+)
+
+// FieldError names the field a validation failed on.
+type FieldError struct {
+	Index int    // the field's position in the batch, or -1 for a missing field
+	Name  string // the field's name
+	Err   error  // one of the sentinels above
+}
+
+func (e *FieldError) Error() string {
+	if e.Index < 0 {
+		return fmt.Sprintf("%v: %s", e.Err, e.Name)
+	}
+	return fmt.Sprintf("%v: field %d %q", e.Err, e.Index, e.Name)
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// connectionSpecific lists the headers RFC 9113 §8.2.2 forbids.
+var connectionSpecific = [...]string{"connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"}
+
+// ValidateRequest checks a request header list as a gRPC-style HTTP/2
+// server must (RFC 9113 §8.2 and §8.3.1): pseudo-headers first, each of
+// :method, :scheme, :path and :authority at most once and no others,
+// :method, :scheme and :path present, names lowercase and not empty, no
+// connection-specific headers, and te, if present, only "trailers".
+func ValidateRequest(b *Batch) error {
+	var seen uint8 // bit per request pseudo-header
+	regular := false
+	for i, f := range b.fields {
+		if f.IsPseudo() {
+			if regular {
+				return fieldErr(i, f, ErrPseudoAfterRegular)
+			}
+			bit := requestPseudoBit(f.Key())
+			if bit == 0 {
+				return fieldErr(i, f, ErrUnknownPseudo)
+			}
+			if seen&bit != 0 {
+				return fieldErr(i, f, ErrDuplicatePseudo)
+			}
+			seen |= bit
+			continue
+		}
+		regular = true
+		if err := checkRegular(f); err != nil {
+			return fieldErr(i, f, err)
+		}
+	}
+	for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
+		if seen&requestPseudoBit(k) == 0 {
+			return &FieldError{Index: -1, Name: k.String(), Err: ErrMissingPseudo}
+		}
+	}
+	return nil
+}
+
+func requestPseudoBit(k sd.KeyID) uint8 {
+	switch k {
+	case sd.KeyMethod:
+		return 1
+	case sd.KeyScheme:
+		return 2
+	case sd.KeyPath:
+		return 4
+	case sd.KeyAuthority:
+		return 8
+	}
+	return 0
+}
+
+// checkRegular checks one regular header.
+func checkRegular(f Field) error {
+	if f.Name.Len() == 0 {
+		return ErrEmptyName
+	}
+	if f.Name.Kind() == KindStatic {
+		// Static names are lowercase and not empty; only two need a look.
+		switch f.Key() {
+		case sd.KeyTransferEncoding:
+			return ErrConnectionHeader
+		case sd.KeyTe:
+			if !f.Value.EqualString("trailers") {
+				return ErrBadTE
+			}
+		}
+		return nil
+	}
+	name := f.Name.Bytes()
+	for _, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			return ErrUppercaseName
+		}
+	}
+	for _, h := range connectionSpecific {
+		if string(name) == h {
+			return ErrConnectionHeader
+		}
+	}
+	return nil
+}
+
+func fieldErr(i int, f Field, err error) error {
+	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
+}

@@ -1,0 +1,91 @@
+package mdelem
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+)
+
+func batchOf(kv ...string) *Batch {
+	b := NewBatch(len(kv)/2, 0)
+	for i := 0; i < len(kv); i += 2 {
+		b.Append(From(BorrowString(kv[i]), BorrowString(kv[i+1])))
+	}
+	return b
+}
+
+func TestValidateRequest(t *testing.T) {
+	good := []string{":method", "POST", ":scheme", "http", ":path", "/a.B/C", ":authority", "h", "content-type", "application/grpc", "te", "trailers"}
+	tests := []struct {
+		name string
+		kv   []string
+		want error
+		at   string // the field the error must name
+	}{
+		{"valid", good, nil, ""},
+		{"valid without authority", []string{":method", "GET", ":scheme", "https", ":path", "/"}, nil, ""},
+		{"pseudo after regular", []string{":method", "POST", "x-a", "1", ":scheme", "http", ":path", "/"}, ErrPseudoAfterRegular, ":scheme"},
+		{"unknown pseudo", []string{":method", "POST", ":scheme", "http", ":path", "/", ":foo", "x"}, ErrUnknownPseudo, ":foo"},
+		{"response pseudo in request", []string{":status", "200", ":method", "POST", ":scheme", "http", ":path", "/"}, ErrUnknownPseudo, ":status"},
+		{"duplicated pseudo", []string{":method", "POST", ":method", "GET", ":scheme", "http", ":path", "/"}, ErrDuplicatePseudo, ":method"},
+		{"missing path", []string{":method", "POST", ":scheme", "http"}, ErrMissingPseudo, ":path"},
+		{"missing method", []string{":scheme", "http", ":path", "/"}, ErrMissingPseudo, ":method"},
+		{"uppercase", append(append([]string{}, good...), "X-Up", "1"), ErrUppercaseName, "X-Up"},
+		{"empty name", append(append([]string{}, good...), "", "1"), ErrEmptyName, ""},
+		{"connection", append(append([]string{}, good...), "connection", "close"), ErrConnectionHeader, "connection"},
+		{"keep-alive", append(append([]string{}, good...), "keep-alive", "5"), ErrConnectionHeader, "keep-alive"},
+		{"transfer-encoding", append(append([]string{}, good...), "transfer-encoding", "chunked"), ErrConnectionHeader, "transfer-encoding"},
+		{"upgrade", append(append([]string{}, good...), "upgrade", "h2c"), ErrConnectionHeader, "upgrade"},
+		{"te gzip", []string{":method", "POST", ":scheme", "http", ":path", "/", "te", "gzip"}, ErrBadTE, "te"},
+	}
+	for _, tt := range tests {
+		err := ValidateRequest(batchOf(tt.kv...))
+		if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
+			continue
+		}
+		if err == nil {
+			continue
+		}
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Name != tt.at {
+			t.Errorf("%s: error %v does not name field %q", tt.name, err, tt.at)
+		}
+	}
+}
+
+func TestParseTimeout(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"1H", time.Hour, true},
+		{"2M", 2 * time.Minute, true},
+		{"30S", 30 * time.Second, true},
+		{"100m", 100 * time.Millisecond, true},
+		{"250u", 250 * time.Microsecond, true},
+		{"99999999n", 99999999, true},
+		{"99999999H", math.MaxInt64, true}, // clamped
+		{"2562047H", 2562047 * time.Hour, true},
+		{"2562048H", math.MaxInt64, true},
+		{"0m", 0, true},
+		{"", 0, false},
+		{"m", 0, false},
+		{"123456789m", 0, false}, // 9 digits
+		{"10x", 0, false},
+		{"1.5S", 0, false},
+		{"-1S", 0, false},
+		{"10 S", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseTimeout([]byte(tt.in))
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseTimeout(%q) = %v, %v; want %v, ok=%v", tt.in, got, err, tt.want, tt.ok)
+		}
+		if err != nil && !errors.Is(err, ErrBadTimeout) {
+			t.Errorf("ParseTimeout(%q): error %v is not ErrBadTimeout", tt.in, err)
+		}
+	}
+}
