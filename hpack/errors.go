@@ -20,3 +20,91 @@ var (
 
 // ErrStringLength reports a string longer than the limit the caller set.
 var ErrStringLength = errors.New("hpack: string too long")
+
+// Decoding errors. A *DecodingError carries the byte offset in the header
+// block and wraps one of these; ErrInvalidHuffman and ErrStringLength (above)
+// are wrapped the same way. Any of them poisons the Decoder: the peer's
+// dynamic table can no longer be tracked, so HTTP/2 calls for a connection
+// error of type COMPRESSION_ERROR.
+var (
+	ErrTruncated           = errors.New("hpack: header block ends inside a field")
+	ErrIntegerOverflow     = errors.New("hpack: integer above 2^32-1 or with too many continuation bytes")
+	ErrInvalidIndex        = errors.New("hpack: invalid table index")
+	ErrSizeUpdateTooLarge  = errors.New("hpack: dynamic table size update above the advertised maximum")
+	ErrSizeUpdateNotFirst  = errors.New("hpack: dynamic table size update after a header field")
+	ErrTooManySizeUpdates  = errors.New("hpack: more than two dynamic table size updates")
+	ErrSizeUpdateMissing   = errors.New("hpack: header block lacks the size update required after a lower SETTINGS_HEADER_TABLE_SIZE")
+	ErrSizeUpdateNotLowest = errors.New("hpack: first size update above the lowest SETTINGS_HEADER_TABLE_SIZE since the last block")
+	ErrDecoderPoisoned     = errors.New("hpack: decoder unusable after an earlier decoding error")
+)
+
+// Limit errors. A *LimitError wraps one of these. They are stream errors:
+// the decoder went on through the block, so its dynamic table still matches
+// the peer's, and the caller may reset just the stream.
+var (
+	ErrHeaderListSize = errors.New("hpack: header list larger than the limit")
+	ErrFieldCount     = errors.New("hpack: more header fields than the limit")
+)
+
+// DecodingError is a fatal error in a header block: the offset of the
+// representation that failed, counted from the start of the block, and why.
+type DecodingError struct {
+	Offset int
+	Err    error
+}
+
+func (e *DecodingError) Error() string {
+	return fmt.Sprintf("hpack: decoding error at byte %d: %v", e.Offset, e.Err)
+}
+
+func (e *DecodingError) Unwrap() error { return e.Err }
+
+// InvalidIndexError is a reference to a table index that does not exist:
+// 0, or past the end of the static and dynamic tables. It matches
+// ErrInvalidIndex and *DecodingError with errors.Is and errors.As.
+type InvalidIndexError struct {
+	Offset int
+	Index  uint64
+	// TableLen is the number of entries addressable when it was read:
+	// 61 static ones plus the dynamic table's.
+	TableLen int
+}
+
+func (e *InvalidIndexError) Error() string {
+	return fmt.Sprintf("hpack: decoding error at byte %d: invalid index %d (the tables hold %d entries)", e.Offset, e.Index, e.TableLen)
+}
+
+// Is makes errors.Is(err, ErrInvalidIndex) true.
+func (e *InvalidIndexError) Is(target error) bool { return target == ErrInvalidIndex }
+
+// As lets errors.As find a *DecodingError too.
+func (e *InvalidIndexError) As(target any) bool {
+	if p, ok := target.(**DecodingError); ok {
+		*p = &DecodingError{Offset: e.Offset, Err: ErrInvalidIndex}
+		return true
+	}
+	return false
+}
+
+// LimitError reports a header list over one of the decoder's limits. The
+// block was decoded to its end; the fields past the limit were dropped.
+type LimitError struct {
+	Err   error // ErrHeaderListSize or ErrFieldCount
+	Limit int   // the limit in force
+	// Offset is where the first field over the limit starts.
+	Offset int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%v (limit %d, first exceeded at byte %d)", e.Err, e.Limit, e.Offset)
+}
+
+func (e *LimitError) Unwrap() error { return e.Err }
+
+// IsStreamError reports whether err leaves the decoder usable: a limit was
+// exceeded, and a stream reset is enough. Every other decoding error calls
+// for closing the connection with COMPRESSION_ERROR.
+func IsStreamError(err error) bool {
+	var le *LimitError
+	return errors.As(err, &le)
+}

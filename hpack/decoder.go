@@ -1,0 +1,254 @@
+package hpack
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// Default limits of a Decoder, chosen for an internet-facing server.
+const (
+	// DefaultMaxHeaderListSize bounds a header list, counted as RFC 9113
+	// does: name + value + 32 bytes per field.
+	DefaultMaxHeaderListSize = 64 << 10
+	// DefaultMaxFields bounds the number of fields in a header list.
+	DefaultMaxFields = 256
+	// DefaultMaxStringLength bounds one name or value, raw or decoded.
+	DefaultMaxStringLength = 16 << 10
+	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
+	DefaultTableSize = 4096
+)
+
+// defaultInternedValues are the keys whose values a Decoder interns unless
+// told otherwise: values with few distinct strings in practice.
+var defaultInternedValues = [...]sd.KeyID{
+	sd.KeyMethod, sd.KeyScheme, sd.KeyStatus, sd.KeyContentType, sd.KeyTe,
+	sd.KeyGrpcEncoding, sd.KeyGrpcAcceptEncoding, sd.KeyAcceptEncoding,
+	sd.KeyContentEncoding, sd.KeyGrpcStatus,
+}
+
+// sharedInterner is the interner Decoders use unless given one: bounded by
+// intern.DefaultLimits, and safe for concurrent use.
+var sharedInterner = sync.OnceValue(func() *intern.Table { return intern.New(intern.DefaultLimits) })
+
+// Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches. It
+// keeps the dynamic table that mirrors the peer encoder's, so one Decoder
+// serves one direction of one connection. It is not safe for concurrent
+// use.
+//
+// Names become static or interned atoms; values are interned for a set of
+// low-cardinality keys (SetInternedValues) and otherwise copied into the
+// batch's arena. In steady state Decode allocates nothing.
+//
+// A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
+// the Decoder unusable: every later call fails. Going over a limit (a
+// *LimitError) does not: the block is still decoded to its end, so the
+// dynamic table stays in sync, and only the fields past the limit are
+// dropped.
+type Decoder struct {
+	table dynTable
+	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise: no size
+	// update may exceed it.
+	settingsMax uint32
+	// updateRequired is set when settingsMax fell below the table's size
+	// limit; the next block must then start with an update of at most
+	// lowestSettings.
+	updateRequired bool
+	lowestSettings uint32
+
+	maxListSize, maxFields, maxStringLen int
+	interner                             *intern.Table
+	internValue                          [sd.NumKeys]bool
+
+	err error // set by a decoding error; every later call fails with it
+
+	// State of the block being decoded.
+	inBlock  bool
+	blockOff int // block offset of the next byte to parse
+	pending  []byte
+	need     int // how many bytes pending must hold before parsing resumes
+	sawField bool
+	updates  int
+	listSize int
+	fields   int
+	limitErr *LimitError
+
+	nameBuf, valueBuf []byte // Huffman output
+
+	// attempts counts representations whose parsing started, complete or
+	// not; tests use it to prove streaming stays linear.
+	attempts int
+}
+
+// NewDecoder returns a Decoder for a connection on which we advertise
+// SETTINGS_HEADER_TABLE_SIZE = tableSize (DefaultTableSize unless the
+// connection's SETTINGS say otherwise), with the default limits.
+func NewDecoder(tableSize uint32) *Decoder {
+	d := &Decoder{
+		settingsMax:  tableSize,
+		maxListSize:  DefaultMaxHeaderListSize,
+		maxFields:    DefaultMaxFields,
+		maxStringLen: DefaultMaxStringLength,
+		interner:     sharedInterner(),
+	}
+	d.table.setCapacity(tableSize)
+	d.table.max = tableSize
+	d.SetInternedValues(defaultInternedValues[:]...)
+	return d
+}
+
+// SetMaxHeaderListSize sets the header list limit (RFC 9113 size).
+func (d *Decoder) SetMaxHeaderListSize(n int) { d.maxListSize = n }
+
+// SetMaxFields sets the limit on fields per header list.
+func (d *Decoder) SetMaxFields(n int) { d.maxFields = n }
+
+// SetMaxStringLength sets the limit on one name or value, before and after
+// Huffman decoding. A longer string is a decoding error: it is rejected from
+// its length prefix, before any of it is buffered.
+func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = n }
+
+// SetInterner sets the table that names and selected values are interned
+// in; nil interns nothing beyond the static tier. By default Decoders share
+// one table bounded by intern.DefaultLimits.
+func (d *Decoder) SetInterner(t *intern.Table) { d.interner = t }
+
+// SetInternedValues sets the keys whose values are interned, replacing the
+// default set. Intern only values with few distinct strings.
+func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
+	d.internValue = [sd.NumKeys]bool{}
+	for _, k := range keys {
+		d.internValue[k] = true
+	}
+}
+
+// SetMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE that we
+// advertise, once the peer has acknowledged it. Size updates above it are
+// then errors, and if it is below the table's current size limit, the next
+// block must start with a size update no larger than the lowest value set
+// since the last block (RFC 7541 §4.2).
+func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
+	if v < d.table.max {
+		if !d.updateRequired || v < d.lowestSettings {
+			d.lowestSettings = v
+		}
+		d.updateRequired = true
+	}
+	d.settingsMax = v
+	d.table.setCapacity(v)
+}
+
+// DynamicTableSize returns the dynamic table's size and its current maximum
+// in RFC 7541 terms.
+func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.size, d.table.max }
+
+// DynamicTableLen returns the number of dynamic table entries.
+func (d *Decoder) DynamicTableLen() int { return d.table.len() }
+
+// DynamicEntry returns dynamic table entry i (0 is the newest).
+func (d *Decoder) DynamicEntry(i int) (name, value string) {
+	e := d.table.at(i)
+	return d.table.string(e.name), d.table.string(e.value)
+}
+
+// Decode decodes a whole header block, appending its fields to dst. It
+// returns nil, a *LimitError (fields past a limit were dropped; the decoder
+// stays usable) or a decoding error.
+func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
+	if err := d.begin(); err != nil {
+		return err
+	}
+	n, need, err := d.parse(dst, block)
+	if err == nil && need > 0 {
+		err = &DecodingError{Offset: n, Err: ErrTruncated}
+	}
+	return d.end(err)
+}
+
+// DecodeFragment decodes one fragment of a header block (a HEADERS or
+// CONTINUATION frame's payload), appending the fields it completes to dst;
+// last marks the fragment that ends the block. Bytes of a field split
+// across fragments are kept until the field is whole, and never parsed
+// twice beyond its length prefixes, so the work stays linear in the
+// block's size. Errors are as for Decode; a decoding error may come before
+// the last fragment.
+func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) error {
+	if !d.inBlock {
+		if err := d.begin(); err != nil {
+			return err
+		}
+	} else if d.err != nil {
+		return d.poisoned()
+	}
+	buf := frag
+	if len(d.pending) > 0 {
+		d.pending = append(d.pending, frag...)
+		if len(d.pending) < d.need && !last {
+			return nil
+		}
+		buf = d.pending
+	}
+	n, need, err := d.parse(dst, buf)
+	if err != nil {
+		return d.end(err)
+	}
+	rest := buf[n:]
+	if need == 0 {
+		d.pending = d.pending[:0]
+	} else {
+		if last {
+			return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+		}
+		// Keep the incomplete field; copy handles the overlap when buf is
+		// pending itself.
+		d.pending = append(d.pending[:0], rest...)
+		d.need = need
+	}
+	if !last {
+		return nil
+	}
+	return d.end(nil)
+}
+
+// begin starts a block.
+func (d *Decoder) begin() error {
+	if d.err != nil {
+		return d.poisoned()
+	}
+	if d.inBlock {
+		return errors.New("hpack: Decode called while a fragmented block is open")
+	}
+	d.inBlock = true
+	d.blockOff = 0
+	d.pending = d.pending[:0]
+	d.need = 0
+	d.sawField = false
+	d.updates = 0
+	d.listSize = 0
+	d.fields = 0
+	d.limitErr = nil
+	return nil
+}
+
+// end closes the block with err, which poisons the decoder if it is a
+// decoding error.
+func (d *Decoder) end(err error) error {
+	d.inBlock = false
+	d.pending = d.pending[:0]
+	if err != nil {
+		d.err = err
+		return err
+	}
+	if d.limitErr != nil {
+		return d.limitErr
+	}
+	return nil
+}
+
+func (d *Decoder) poisoned() error {
+	return fmt.Errorf("%w (%w)", ErrDecoderPoisoned, d.err)
+}
