@@ -218,20 +218,15 @@ func (d *Decoder) decodeValue(huff bool, raw []byte, key sd.KeyID, off int) (*sd
 // emit appends a decoded field to dst unless a limit has been reached, and
 // counts it against the limits either way.
 func (d *Decoder) emit(dst *mdelem.Batch, off int, nameAtom *sd.Atom, nameBytes []byte, valueAtom *sd.Atom, valueBytes []byte, sensitive bool) {
-	var f mdelem.Field
+	size := entryOverhead + len(nameBytes) + len(valueBytes)
 	if nameAtom != nil {
-		f.Name = mdelem.StrAtom(nameAtom)
-	} else {
-		f.Name = mdelem.BorrowedStr(nameBytes)
+		size += len(nameAtom.S)
 	}
 	if valueAtom != nil {
-		f.Value = mdelem.StrAtom(valueAtom)
-	} else {
-		f.Value = mdelem.BorrowedStr(valueBytes)
+		size += len(valueAtom.S)
 	}
-	f.Sensitive = sensitive
 	d.fields++
-	d.listSize += f.Size()
+	d.listSize += size
 	if d.limitErr != nil {
 		return
 	}
@@ -241,6 +236,17 @@ func (d *Decoder) emit(dst *mdelem.Batch, off int, nameAtom *sd.Atom, nameBytes 
 	case d.listSize > d.maxListSize:
 		d.limitErr = &LimitError{Err: ErrHeaderListSize, Limit: d.maxListSize, Offset: off}
 	default:
+		f := mdelem.Field{Sensitive: sensitive}
+		if nameAtom != nil {
+			f.Name = mdelem.StrAtom(nameAtom)
+		} else {
+			f.Name = mdelem.BorrowedStr(nameBytes)
+		}
+		if valueAtom != nil {
+			f.Value = mdelem.StrAtom(valueAtom)
+		} else {
+			f.Value = mdelem.BorrowedStr(valueBytes)
+		}
 		dst.Append(f)
 	}
 }

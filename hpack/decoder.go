@@ -252,3 +252,15 @@ func (d *Decoder) end(err error) error {
 func (d *Decoder) poisoned() error {
 	return fmt.Errorf("%w (%w)", ErrDecoderPoisoned, d.err)
 }
+
+// Reset returns the decoder to its state after NewDecoder with the current
+// SETTINGS value and limits: an empty dynamic table, no open block, no
+// earlier error. It keeps its memory, for reuse on a new connection.
+func (d *Decoder) Reset() {
+	d.table.evictTo(0)
+	d.table.max = d.settingsMax
+	d.updateRequired = false
+	d.err = nil
+	d.inBlock = false
+	d.pending = d.pending[:0]
+}

@@ -1,0 +1,118 @@
+package hpack
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/metapack/metapack/internal/story"
+	"github.com/metapack/metapack/internal/workload"
+	"github.com/metapack/metapack/mdelem"
+	xhpack "golang.org/x/net/http2/hpack"
+)
+
+// decodeCorpus is a named set of encoded stories.
+type decodeCorpus struct {
+	name    string
+	stories []*story.Story
+	sizes   [][]int // each story's table size per case
+	wire    int     // bytes of encoded blocks per pass
+}
+
+// decodeCorpora returns every encoder directory of the interop corpus (when
+// present) and the synthetic gRPC workload: 1,000 unary calls on one
+// connection, encoded by x/net's encoder.
+func decodeCorpora(b *testing.B) []decodeCorpus {
+	var out []decodeCorpus
+	lists := workload.GRPC(3000, 1) // 1,000 calls: request, response, trailers
+	sizes := make([]int, len(lists))
+	for i := range sizes {
+		sizes[i] = 4096
+	}
+	grpc := xnetEncodeStory(lists, sizes)
+	out = append(out, decodeCorpus{name: "grpc", stories: []*story.Story{grpc}})
+	if _, ok := story.SharedDir(); ok || corpusEnvSet() {
+		byDir := corpusStories(b, true)
+		names := make([]string, 0, len(byDir))
+		for n := range byDir {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, decodeCorpus{name: n, stories: byDir[n]})
+		}
+	}
+	for i := range out {
+		for _, s := range out[i].stories {
+			out[i].sizes = append(out[i].sizes, s.TableSizes())
+			for _, c := range s.Cases {
+				out[i].wire += len(c.Wire)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkDecode decodes whole corpora per iteration, with decoders and
+// the batch reused (metapack) against x/net's Decoder with an emit func.
+// Throughput counts encoded bytes.
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range decodeCorpora(b) {
+		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) {
+			decoders := make([]*Decoder, len(c.stories))
+			for i, s := range c.stories {
+				decoders[i] = newCorpusDecoder(uint32(s.TableSizes()[0]))
+			}
+			batch := mdelem.NewBatch(64, 4096)
+			fields := 0
+			b.SetBytes(int64(c.wire))
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, s := range c.stories {
+					d := decoders[i]
+					d.Reset()
+					sizes := c.sizes[i]
+					for j := range s.Cases {
+						if j > 0 && sizes[j] != sizes[j-1] {
+							d.SetMaxDynamicTableSize(uint32(sizes[j]))
+						}
+						batch.Reset()
+						if err := d.Decode(batch, s.Cases[j].Wire); err != nil {
+							b.Fatal(err)
+						}
+						fields += batch.Len()
+					}
+				}
+			}
+			if fields == 0 {
+				b.Fatal("decoded nothing")
+			}
+		})
+		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) {
+			fields := 0
+			emit := func(f xhpack.HeaderField) { fields++ }
+			b.SetBytes(int64(c.wire))
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, s := range c.stories {
+					sizes := c.sizes[i]
+					d := xhpack.NewDecoder(uint32(sizes[0]), emit)
+					d.SetMaxStringLength(1 << 20)
+					for j := range s.Cases {
+						if j > 0 && sizes[j] != sizes[j-1] {
+							d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
+						}
+						if _, err := d.Write(s.Cases[j].Wire); err != nil {
+							b.Fatal(err)
+						}
+						if err := d.Close(); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+			if fields == 0 {
+				b.Fatal("decoded nothing")
+			}
+		})
+	}
+}
