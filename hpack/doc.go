@@ -1,12 +1,29 @@
-// Package hpack encodes and decodes HTTP/2 header blocks (RFC 7541).
+// Package hpack encodes and decodes HTTP/2 header blocks (RFC 7541) to and
+// from mdelem batches, without allocating in steady state.
 //
-// This file set holds the Huffman codec (RFC 7541 §5.2 and Appendix B):
+// # Decoding
+//
+// A [Decoder] mirrors one peer encoder's dynamic table. [Decoder.Decode]
+// takes a whole header block; [Decoder.DecodeFragment] takes the payloads of
+// a HEADERS frame and its CONTINUATION frames one at a time, in linear time.
+// Names become static or interned atoms, so comparing them is a pointer
+// compare; values are interned for a configurable set of low-cardinality
+// keys and otherwise copied into the batch's arena.
+//
+// Limits are on by default and enforced while decoding: header list size
+// (RFC 9113 counting), field count, string length, and integer size.
+// Exceeding the list or field limit returns a [*LimitError], a stream error
+// after which the decoder stays in sync with its peer. Any other error is a
+// [*DecodingError] (or [*InvalidIndexError]) carrying the byte offset and the
+// reason; it poisons the decoder, since HTTP/2 then requires closing the
+// connection with COMPRESSION_ERROR.
+//
+// # Huffman coding
+//
 // [AppendHuffmanString] and [HuffmanEncodeLength] match the functions of the
-// same names in golang.org/x/net/http2/hpack, and [AppendHuffmanDecode]
-// decodes into a caller's buffer. Neither direction allocates when the
-// destination has room.
-//
-// The decoder reads its input through a 64-bit bit buffer and a generated
-// 12-bit table that yields up to two symbols per lookup; codes longer than
-// 12 bits (rare in header text) go through small generated sub-tables.
+// same names in golang.org/x/net/http2/hpack; [AppendHuffmanDecode] and
+// [AppendHuffmanDecodeLimit] decode into a caller's buffer. The decoder
+// reads its input through a 64-bit bit buffer and a generated 12-bit table
+// that yields up to two symbols per lookup; codes longer than 12 bits go
+// through small generated sub-tables.
 package hpack
