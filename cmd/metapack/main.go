@@ -1,0 +1,94 @@
+// Command metapack is a command-line tool for the metapack HPACK (RFC 7541)
+// and gRPC-metadata library.
+//
+// Usage:
+//
+//	metapack <command> [arguments]
+//
+// Run "metapack help" for the list of commands and "metapack help <command>"
+// (or "metapack <command> -h") for a command's flags, examples and exit
+// codes.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand. run gets the arguments after the command name
+// and returns the process exit code.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order usage shows them.
+var commands = []command{
+	{"inflate", "decode the header blocks of hpack-test-case stories, optionally checking them", runInflate},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs metapack with args (without the program name) and returns the
+// exit code: 0 success, 1 failure, 2 usage error or bad input.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch name := args[0]; name {
+	case "-h", "-help", "--help", "help":
+		if name == "help" && len(args) > 1 {
+			if c, ok := lookup(args[1]); ok {
+				return c.run([]string{"-h"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "metapack help: unknown command %q; run 'metapack help' for the list\n", args[1])
+			return 2
+		}
+		usage(stdout)
+		return 0
+	default:
+		c, ok := lookup(name)
+		if !ok {
+			fmt.Fprintf(stderr, "metapack: unknown command %q; run 'metapack help' for the list\n", name)
+			return 2
+		}
+		return c.run(args[1:], stdout, stderr)
+	}
+}
+
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `metapack is a tool for HPACK (RFC 7541) header blocks and gRPC metadata.
+
+Usage:
+
+	metapack <command> [arguments]
+
+Commands:
+
+`)
+	width := 0
+	for _, c := range commands {
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-*s  %s\n", width, c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Run 'metapack help <command>' or 'metapack <command> -h' for a command's
+flags, examples and exit codes.
+`)
+}
