@@ -176,6 +176,9 @@ func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end
 func (d *Decoder) decodeName(huff bool, raw []byte, off int) (*sd.Atom, []byte, error) {
 	b := raw
 	if huff {
+		if a := d.cache.get(raw); a != nil {
+			return a, nil, nil
+		}
 		var err error
 		d.nameBuf, err = AppendHuffmanDecodeLimit(d.nameBuf[:0], raw, d.maxStringLen)
 		if err != nil {
@@ -183,14 +186,21 @@ func (d *Decoder) decodeName(huff bool, raw []byte, off int) (*sd.Atom, []byte, 
 		}
 		b = d.nameBuf
 	}
+	var a *sd.Atom
 	if d.interner != nil {
 		if h, ok := d.interner.Make(b); ok {
-			return h.Atom(), nil, nil
+			a = h.Atom()
 		}
 	} else if h, ok := intern.Static(b); ok {
-		return h.Atom(), nil, nil
+		a = h.Atom()
 	}
-	return nil, b, nil
+	if a == nil {
+		return nil, b, nil
+	}
+	if huff {
+		d.cache.put(raw, a)
+	}
+	return a, nil, nil
 }
 
 // decodeValue turns a literal value into a static atom, an interned atom
@@ -198,6 +208,9 @@ func (d *Decoder) decodeName(huff bool, raw []byte, off int) (*sd.Atom, []byte, 
 func (d *Decoder) decodeValue(huff bool, raw []byte, key sd.KeyID, off int) (*sd.Atom, []byte, error) {
 	b := raw
 	if huff {
+		if a := d.cache.get(raw); a != nil {
+			return a, nil, nil
+		}
 		var err error
 		d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], raw, d.maxStringLen)
 		if err != nil {
@@ -205,14 +218,21 @@ func (d *Decoder) decodeValue(huff bool, raw []byte, key sd.KeyID, off int) (*sd
 		}
 		b = d.valueBuf
 	}
+	var a *sd.Atom
 	if d.internValue[key] && d.interner != nil {
 		if h, ok := d.interner.Make(b); ok {
-			return h.Atom(), nil, nil
+			a = h.Atom()
 		}
 	} else if h, ok := intern.Static(b); ok {
-		return h.Atom(), nil, nil
+		a = h.Atom()
 	}
-	return nil, b, nil
+	if a == nil {
+		return nil, b, nil
+	}
+	if huff {
+		d.cache.put(raw, a)
+	}
+	return a, nil, nil
 }
 
 // emit appends a decoded field to dst unless a limit has been reached, and

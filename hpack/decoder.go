@@ -78,6 +78,7 @@ type Decoder struct {
 	limitErr *LimitError
 
 	nameBuf, valueBuf []byte // Huffman output
+	cache             atomCache
 
 	// attempts counts representations whose parsing started, complete or
 	// not; tests use it to prove streaming stays linear.
@@ -115,7 +116,10 @@ func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = n }
 // SetInterner sets the table that names and selected values are interned
 // in; nil interns nothing beyond the static tier. By default Decoders share
 // one table bounded by intern.DefaultLimits.
-func (d *Decoder) SetInterner(t *intern.Table) { d.interner = t }
+func (d *Decoder) SetInterner(t *intern.Table) {
+	d.interner = t
+	d.cache.reset()
+}
 
 // SetInternedValues sets the keys whose values are interned, replacing the
 // default set. Intern only values with few distinct strings.

@@ -1,0 +1,75 @@
+package hpack
+
+import (
+	"encoding/binary"
+
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// atomCacheSlots is the size of a decoder's atom cache: small, since there
+// is one per connection direction.
+const atomCacheSlots = 64
+
+// atomCache remembers which atom a short Huffman-coded string decodes to,
+// so that a name or value the peer sends again as a literal skips both
+// Huffman decoding and the atom lookup. Only atoms are cached: they are
+// canonical and live as long as their interner, so a hit is always right.
+// It is direct-mapped; a new string simply replaces the old one in its slot.
+type atomCache struct {
+	slots [atomCacheSlots]atomSlot
+}
+
+type atomSlot struct {
+	lo, hi uint64 // the raw bytes, as packed by cacheKey
+	n      uint32 // their length; 0 marks an empty slot
+	atom   *sd.Atom
+}
+
+// maxCachedLen is the longest raw string the cache holds: two words.
+const maxCachedLen = 16
+
+// cacheKey packs raw strings of 1 to 16 bytes into two words. With the
+// length, the words determine the bytes: for 8 bytes or more they are the
+// first and the last eight, overlapping when shorter than 16.
+func cacheKey(raw []byte) (lo, hi uint64) {
+	n := len(raw)
+	if n >= 8 {
+		return binary.LittleEndian.Uint64(raw), binary.LittleEndian.Uint64(raw[n-8:])
+	}
+	for i := n - 1; i >= 0; i-- {
+		lo = lo<<8 | uint64(raw[i])
+	}
+	return lo, 0
+}
+
+func cacheSlot(lo, hi uint64, n int) uint64 {
+	h := (lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F) + uint64(n)
+	return (h >> 58) % atomCacheSlots // the modulo is a bounds-check hint: a no-op for 64 slots
+}
+
+// get returns the cached atom for raw, or nil.
+func (c *atomCache) get(raw []byte) *sd.Atom {
+	n := len(raw)
+	if n == 0 || n > maxCachedLen {
+		return nil
+	}
+	lo, hi := cacheKey(raw)
+	s := &c.slots[cacheSlot(lo, hi, n)]
+	if s.n == uint32(n) && s.lo == lo && s.hi == hi {
+		return s.atom
+	}
+	return nil
+}
+
+// put records that raw decodes to a.
+func (c *atomCache) put(raw []byte, a *sd.Atom) {
+	n := len(raw)
+	if n == 0 || n > maxCachedLen {
+		return
+	}
+	lo, hi := cacheKey(raw)
+	c.slots[cacheSlot(lo, hi, n)] = atomSlot{lo: lo, hi: hi, n: uint32(n), atom: a}
+}
+
+// reset empties the cache, as when the interner changes.
+func (c *atomCache) reset() { c.slots = [atomCacheSlots]atomSlot{} }

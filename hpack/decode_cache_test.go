@@ -1,0 +1,83 @@
+package hpack
+
+import (
+	"testing"
+
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+func TestAtomCacheKeys(t *testing.T) {
+	var c atomCache
+	strs := []string{"a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "bbcdefghijklmnop", "abcdefghijklmnoq", "\x00", "\x00\x00"}
+	atoms := make([]sd.Atom, len(strs))
+	for i, s := range strs {
+		atoms[i].S = s
+		c.put([]byte(s), &atoms[i])
+		if got := c.get([]byte(s)); got != &atoms[i] {
+			t.Fatalf("get(%q) right after put = %v", s, got)
+		}
+	}
+	// Whatever survived in the cache must map to its own string.
+	for _, s := range strs {
+		if a := c.get([]byte(s)); a != nil && a.S != s {
+			t.Errorf("get(%q) = atom %q", s, a.S)
+		}
+	}
+	if c.get([]byte("abcdefghijklmnopq")) != nil || c.get(nil) != nil {
+		t.Error("strings outside 1..16 bytes must not be cached")
+	}
+	c.reset()
+	if c.get([]byte("a")) != nil {
+		t.Error("reset left an entry")
+	}
+}
+
+// TestDecoderCacheFollowsInterner checks that a repeated Huffman literal
+// decodes to the same interned atom, and that changing the interner starts
+// afresh.
+func TestDecoderCacheFollowsInterner(t *testing.T) {
+	block := appendLiteralHuffman(nil, "x-tenant-id", "acme")
+	d := NewDecoder(DefaultTableSize)
+	t1 := intern.New(intern.DefaultLimits)
+	d.SetInterner(t1)
+	b := mdelem.NewBatch(0, 0)
+	var first *sd.Atom
+	for i := range 3 {
+		b.Reset()
+		if err := d.Decode(b, block); err != nil {
+			t.Fatal(err)
+		}
+		a := b.At(0).Name.Atom()
+		if a == nil || a.S != "x-tenant-id" {
+			t.Fatalf("round %d: name %v", i, b.At(0).Name)
+		}
+		if first == nil {
+			first = a
+		} else if a != first {
+			t.Fatalf("round %d: a different atom for the same name", i)
+		}
+	}
+	t2 := intern.New(intern.DefaultLimits)
+	d.SetInterner(t2)
+	b.Reset()
+	if err := d.Decode(b, block); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := t2.MakeString("x-tenant-id")
+	if b.At(0).Name.Atom() != h.Atom() {
+		t.Error("after SetInterner the cache still answered from the old table")
+	}
+}
+
+// appendLiteralHuffman appends a literal without indexing, new name, both
+// strings Huffman-coded.
+func appendLiteralHuffman(dst []byte, name, value string) []byte {
+	dst = append(dst, 0x00)
+	for _, s := range []string{name, value} {
+		dst = appendInt(dst, 0x80, 7, HuffmanEncodeLength(s))
+		dst = AppendHuffmanString(dst, s)
+	}
+	return dst
+}
