@@ -3,6 +3,7 @@ package hpack
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrInvalidHuffman reports Huffman-encoded data that RFC 7541 §5.2 forbids.
@@ -54,7 +55,7 @@ type DecodingError struct {
 }
 
 func (e *DecodingError) Error() string {
-	return fmt.Sprintf("hpack: decoding error at byte %d: %v", e.Offset, e.Err)
+	return fmt.Sprintf("hpack: decoding error at byte %d: %s", e.Offset, strings.TrimPrefix(e.Err.Error(), "hpack: "))
 }
 
 func (e *DecodingError) Unwrap() error { return e.Err }
