@@ -1,0 +1,186 @@
+package hpack
+
+import (
+	"math"
+
+	"github.com/metapack/metapack/mdelem"
+)
+
+// Encoder encodes header lists into HPACK header blocks (RFC 7541). It
+// keeps the dynamic table that the peer's decoder mirrors, so one Encoder
+// serves one direction of one connection. It is not safe for concurrent
+// use.
+//
+// In steady state it allocates nothing: the table's buffers are sized once
+// for the table size limit, strings that are not atoms are copied into a
+// byte ring, and lookups go through a hash index that is updated in place.
+// Names and values that are atoms (static or interned) are never hashed:
+// their hash and static index come with them.
+//
+// Which fields enter the dynamic table is up to the index policy; see
+// SetIndexPolicy for the default.
+type Encoder struct {
+	table encTable
+	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
+	// cap; the table's maximum is the lower of the two.
+	peerMax, limit uint32
+	// sentMax is the maximum the peer's decoder has been told (or assumes,
+	// before any update): the last size update sent, initially peerMax.
+	sentMax uint32
+	// minMax is the lowest maximum since the last block; the next block
+	// must announce it when it is below sentMax (RFC 7541 §4.2).
+	minMax        uint32
+	updatePending bool
+
+	policy IndexPolicy
+	seen   seenFilter
+	names  nameScores
+	lits   litCache
+}
+
+// NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
+// is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
+// uses at most DefaultTableSize bytes of dynamic table unless
+// SetTableSizeLimit raises that; when it uses less than the peer allows,
+// the first block says so.
+func NewEncoder(peerTableSize uint32) *Encoder {
+	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
+	e.table.setCapacity(DefaultTableSize)
+	e.Reset()
+	return e
+}
+
+// Reset returns the Encoder to the state of a new Encoder with the current
+// settings and policy, as for a new connection: the dynamic table is empty,
+// and the peer's decoder is assumed to start at its advertised size. It
+// does not allocate.
+func (e *Encoder) Reset() {
+	e.table.reset()
+	e.resetPolicy()
+	m := min(e.peerMax, e.limit)
+	e.table.setMax(m)
+	e.sentMax = e.peerMax
+	e.minMax = m
+	e.updatePending = m != e.peerMax
+}
+
+// SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
+// The table's maximum becomes min(v, limit); entries are evicted at once,
+// and the next block starts with the size updates RFC 7541 §4.2 requires:
+// the lowest maximum since the last block when it is below both the
+// previous and the final one, then the final one.
+func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
+	e.peerMax = v
+	e.applyMax()
+}
+
+// SetTableSizeLimit caps the dynamic table at v bytes whatever the peer
+// allows (DefaultTableSize by default). Raising it above its largest value
+// so far allocates the table's buffers anew.
+func (e *Encoder) SetTableSizeLimit(v uint32) {
+	e.limit = v
+	e.table.setCapacity(v)
+	e.applyMax()
+}
+
+// applyMax makes min(peerMax, limit) the table's maximum.
+func (e *Encoder) applyMax() {
+	m := min(e.peerMax, e.limit)
+	if m == e.table.max {
+		return
+	}
+	e.table.setMax(m)
+	e.minMax = min(e.minMax, m)
+	e.updatePending = true
+}
+
+// SetIndexPolicy replaces the index policy; nil restores the default.
+// Fields marked Sensitive are never-indexed whatever the policy says.
+//
+// The default policy sends as never-indexed literals authorization,
+// proxy-authorization and cookies under 20 bytes. It does not index a
+// field larger than 3/4 of the table. For any other field that is in no
+// table it learns, per name, whether values repeat:
+//   - a field seen recently (its hash is in a small fixed-size filter of
+//     fields sent without indexing) is indexed: its second sighting;
+//   - a new value is indexed at once when its name's values have tended to
+//     repeat (a per-name score, raised by table and filter hits, lowered
+//     by new values), and otherwise sent without indexing, so that values
+//     that never repeat (request IDs, dates, trace contexts) do not evict
+//     the ones that do;
+//   - except that a field whose name is in no table is indexed, so that
+//     later fields can refer to the name.
+func (e *Encoder) SetIndexPolicy(p IndexPolicy) { e.policy = p }
+
+// DynamicTableSize returns the dynamic table's size and maximum size in
+// RFC 7541 terms, as the peer's decoder will have them after the next
+// block's size updates.
+func (e *Encoder) DynamicTableSize() (size, max uint32) { return e.table.size, e.table.max }
+
+// DynamicTableLen returns the number of dynamic table entries.
+func (e *Encoder) DynamicTableLen() int { return int(e.table.count) }
+
+// DynamicEntry returns dynamic table entry i (0 is the newest). It copies
+// the strings that are not atoms; it is meant for tests and inspection.
+func (e *Encoder) DynamicEntry(i int) (name, value string) {
+	if i < 0 || i >= int(e.table.count) {
+		panic("hpack: Encoder.DynamicEntry index out of range")
+	}
+	ent := e.table.at(uint32(i))
+	return string(e.table.str(ent.name)), string(e.table.str(ent.value))
+}
+
+// AppendBlock appends the header block of b's fields to dst and returns
+// the extended buffer: first any pending size updates, then one
+// representation per field, in order. A nil b is an empty list. With room
+// in dst (a reused buffer) it does not allocate.
+func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
+	if e.updatePending {
+		dst = e.appendSizeUpdates(dst)
+	}
+	if b == nil {
+		return dst
+	}
+	fields := b.Fields()
+	for i := range fields {
+		dst = e.appendField(dst, &fields[i])
+	}
+	return dst
+}
+
+// AppendField appends one field's representation to dst. A block made of
+// several calls gets any pending size updates before its first field, as
+// long as the settings do not change in between.
+func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
+	if e.updatePending {
+		dst = e.appendSizeUpdates(dst)
+	}
+	return e.appendField(dst, &f)
+}
+
+// appendSizeUpdates appends the size updates that a block must start with
+// after the maximum changed (RFC 7541 §4.2): the lowest maximum reached,
+// when the table shrank below what the peer knows and grew again, then the
+// current one.
+//
+// x/net's decoder (through v0.62 at least) rejects a second update unless
+// the first left its table empty. So when entries would survive the lowest
+// size, the encoder lowers its maximum to 0 for that moment instead,
+// emptying both tables, and signals 0: the smallest maximum it reached.
+func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
+	low := e.minMax
+	if low < e.sentMax && low < e.table.max {
+		if e.table.size > 0 {
+			e.table.evictTo(0)
+			low = 0
+		}
+		dst = appendInt(dst, reprSizeUpdate, 5, uint64(low))
+	}
+	if low < e.sentMax || e.table.max != e.sentMax {
+		dst = appendInt(dst, reprSizeUpdate, 5, uint64(e.table.max))
+	}
+	e.sentMax = e.table.max
+	e.minMax = math.MaxUint32
+	e.updatePending = false
+	return dst
+}

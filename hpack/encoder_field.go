@@ -1,0 +1,147 @@
+package hpack
+
+import (
+	"slices"
+
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// First bytes of the representations (RFC 7541 §6), with their integer
+// prefix sizes.
+const (
+	reprIndexed     = 0x80 // §6.1, 7-bit index
+	reprIncremental = 0x40 // §6.2.1, 6-bit name index
+	reprNone        = 0x00 // §6.2.2, 4-bit name index
+	reprNever       = 0x10 // §6.2.3, 4-bit name index
+	reprSizeUpdate  = 0x20 // §6.3, 5-bit size
+)
+
+// dynIndexBase is the HPACK index of the newest dynamic entry.
+const dynIndexBase = sd.StaticTableLen + 1
+
+// appendField appends f's representation.
+func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
+	v := fieldView{
+		nameAtom: f.Name.Atom(), valueAtom: f.Value.Atom(),
+		name: f.Name.UnsafeString(), value: f.Value.UnsafeString(),
+	}
+	how := IndexDefault
+	switch {
+	case f.Sensitive:
+		how = IndexNever
+	case e.policy != nil:
+		how = e.policy(*f)
+	}
+	if how == IndexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key, len(v.value)) {
+		how = IndexNever
+	}
+	var nameIndex uint8
+	if v.nameAtom != nil {
+		var index uint8
+		index, nameIndex = staticMatch(&v)
+		if index != 0 && how != IndexNever {
+			return append(dst, reprIndexed|index) // static indexes fit the 7-bit prefix
+		}
+	}
+	var nh, ph uint64
+	if how == IndexNever {
+		// Neither looked up nor added: only the name may be in the table.
+		if nameIndex == 0 && e.table.count > 0 {
+			nh = strHash(v.nameAtom, v.name)
+		}
+	} else if e.table.max > 0 {
+		nh = strHash(v.nameAtom, v.name)
+		if e.table.count > 0 {
+			if age, ok := e.table.findRecent(nh, &v); ok {
+				return e.appendHit(dst, how, nh, age)
+			}
+		}
+		ph = sd.PairHash(nh, strHash(v.valueAtom, v.value))
+		if e.table.count > 0 {
+			if age, ok := e.table.findField(ph, &v); ok {
+				e.table.setRecent(nh, age)
+				return e.appendHit(dst, how, nh, age)
+			}
+		}
+	}
+	idx := uint64(nameIndex)
+	if idx == 0 && e.table.count > 0 {
+		if age, ok := e.table.findName(nh, &v); ok {
+			idx = uint64(dynIndexBase + age)
+		}
+	}
+	if how == IndexDefault {
+		how = e.defaultIndexing(&v, nh, ph, idx != 0)
+	}
+	switch how {
+	case IndexIncremental:
+		dst = appendInt(dst, reprIncremental, 6, idx)
+	case IndexNever:
+		dst = appendInt(dst, reprNever, 4, idx)
+	default:
+		dst = appendInt(dst, reprNone, 4, idx)
+	}
+	if idx == 0 {
+		dst = appendString(dst, v.name)
+	}
+	if how == IndexNever && cacheable(len(v.value)) {
+		dst = e.lits.appendString(dst, v.value)
+	} else {
+		dst = appendString(dst, v.value)
+	}
+	if how == IndexIncremental {
+		e.table.add(&v, nh, ph)
+	}
+	return dst
+}
+
+// appendHit appends the index of the dynamic entry of age age, which
+// equals the field.
+func (e *Encoder) appendHit(dst []byte, how Indexing, nh uint64, age uint32) []byte {
+	if how == IndexDefault {
+		e.names.repeat(nh)
+	}
+	return appendInt(dst, reprIndexed, 7, uint64(dynIndexBase+age))
+}
+
+// appendString appends s as an HPACK string (§5.2): Huffman-coded when
+// that is strictly shorter. It encodes speculatively, after room for the
+// raw length's prefix, rather than measuring first: header text almost
+// always shrinks, and one pass is cheaper than two.
+func appendString(dst []byte, s string) []byte {
+	start := len(dst)
+	p := intLen(7, uint64(len(s)))
+	// AppendHuffmanString measures s first unless it has this much room.
+	if room := p + maxHuffmanBytesPerByte*len(s) + 8; cap(dst)-start < room {
+		dst = slices.Grow(dst, room)
+	}
+	dst = AppendHuffmanString(dst[:start+p], s)
+	n := len(dst) - start - p
+	if n >= len(s) {
+		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))
+		return append(dst, s...)
+	}
+	if q := intLen(7, uint64(n)); q < p {
+		// The Huffman length needs a shorter prefix than the raw one.
+		copy(dst[start+q:], dst[start+p:])
+		p = q
+	}
+	// Rewrite the prefix in place: cap(dst) covers it, so appendInt does
+	// not reallocate.
+	appendInt(dst[:start], 0x80, 7, uint64(n))
+	return dst[:start+p+n]
+}
+
+// intLen returns how many bytes appendInt takes for v with an n-bit prefix.
+func intLen(n uint, v uint64) int {
+	mask := uint64(1)<<n - 1
+	if v < mask {
+		return 1
+	}
+	l := 2
+	for v -= mask; v >= 0x80; v >>= 7 {
+		l++
+	}
+	return l
+}

@@ -1,0 +1,294 @@
+package hpack
+
+import (
+	"math/bits"
+	"unsafe"
+
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// encStr is a name or value held by the encoder's table: an atom, or n
+// bytes at off in the table's byte ring. n is the length either way.
+type encStr struct {
+	atom *sd.Atom
+	off  uint32
+	n    uint32
+}
+
+// encEntry is one entry of the encoder's dynamic table.
+type encEntry struct {
+	name, value        encStr
+	nameHash, pairHash uint64
+	// nextName and nextPair are the sequence numbers of the next older
+	// entries in the same name and pair hash chains. They may be stale
+	// (evicted, or never written): a walk checks every one.
+	nextName, nextPair uint32
+}
+
+// encTable is the encoder's copy of the dynamic table (RFC 7541 §2.3.2),
+// with a hash index for finding fields and names in it.
+//
+// Entries live in a ring indexed by sequence number: the k-th entry ever
+// added has sequence number k (mod 2^32) and sits in ents[k&mask]. Live
+// entries are the count newest, so an entry's age (0 for the newest) is
+// next-1-seq, its HPACK index 62+age, and a sequence number is live
+// exactly when its age is below count. Nothing is deleted from the index
+// on eviction: stale numbers simply fail that test.
+//
+// The index is two arrays of chain heads, one keyed by the name's hash and
+// one by the field's pair hash. Each entry links to the previous head of
+// its chains, so a chain runs from newest to oldest and its live part is a
+// prefix. A walk stops at the first number that is not live or not older
+// than the one before (after 2^32 additions old numbers can alias live
+// ones; the age check keeps the walk finite, and every candidate is
+// compared in full, so aliases cost time, never correctness).
+//
+// Strings that are not atoms are copied into a byte ring of twice the
+// capacity, one contiguous chunk per entry (see place). Nothing here
+// allocates per entry.
+type encTable struct {
+	ents      []encEntry
+	mask      uint32 // len(ents)-1; len(ents) is a power of two
+	nameHeads []uint32
+	pairHeads []uint32
+	hmask     uint64 // len(heads)-1
+	next      uint32 // sequence number of the next entry added
+	count     uint32
+	size      uint32 // RFC 7541 size of the live entries
+	max       uint32 // maximum size, at most capacity
+	capacity  uint32 // largest max the buffers are sized for
+	bytes     []byte // byte ring, len 2*capacity
+	head      uint32 // where the next chunk goes if it fits
+	// recent remembers, per name (direct-mapped by hash), the entry last
+	// added or found with that name: most names have one value at a
+	// time, so most hits are found there without hashing the value.
+	recent [recentSlots]recentSlot
+}
+
+// recentSlots is the size of encTable.recent.
+const recentSlots = 128
+
+type recentSlot struct {
+	tag uint32 // hashTag of the name's hash
+	seq uint32
+}
+
+// nextPow2 returns the smallest power of two >= n (n >= 1).
+func nextPow2(n uint32) uint32 {
+	return 1 << bits.Len32(n-1)
+}
+
+// setCapacity sizes the buffers for maximum sizes up to c. Growing keeps
+// the entries (re-added oldest first); it allocates, but only when the
+// limit grows.
+func (t *encTable) setCapacity(c uint32) {
+	if c <= t.capacity && t.ents != nil {
+		return
+	}
+	old := *t
+	// An entry takes at least entryOverhead bytes, so at most
+	// c/entryOverhead are live at once.
+	nents := nextPow2(max(c/entryOverhead, 1))
+	*t = encTable{
+		ents:      make([]encEntry, nents),
+		mask:      nents - 1,
+		nameHeads: make([]uint32, 2*nents),
+		pairHeads: make([]uint32, 2*nents),
+		hmask:     uint64(2*nents - 1),
+		max:       old.max,
+		capacity:  c,
+		bytes:     make([]byte, 2*uint64(c)),
+	}
+	for i := old.count; i > 0; i-- {
+		e := old.at(i - 1)
+		v := old.view(e)
+		t.add(&v, e.nameHash, e.pairHash)
+	}
+}
+
+// reset empties the table. The chain heads keep their stale numbers,
+// which the age test rejects.
+func (t *encTable) reset() {
+	t.count, t.size, t.head = 0, 0, 0
+}
+
+// setMax sets the maximum size (at most capacity), evicting as needed.
+func (t *encTable) setMax(m uint32) {
+	t.max = m
+	t.evictTo(m)
+}
+
+// at returns the entry of age i (0 is the newest); i < count.
+func (t *encTable) at(i uint32) *encEntry {
+	return &t.ents[(t.next-1-i)&t.mask]
+}
+
+// str returns a table string without copying. Ring bytes stay valid until
+// the entry is evicted.
+func (t *encTable) str(s encStr) string {
+	if s.atom != nil {
+		return s.atom.S
+	}
+	if s.n == 0 {
+		return ""
+	}
+	// s.off+s.n <= len(t.bytes): place only hands out chunks inside the
+	// ring.
+	return unsafe.String(&t.bytes[s.off], int(s.n))
+}
+
+// fieldView is a field's strings, resolved once per field: atoms where the
+// field has them, and the bytes as strings either way.
+type fieldView struct {
+	nameAtom, valueAtom *sd.Atom
+	name, value         string
+}
+
+// view returns an entry as a fieldView (for re-adding it).
+func (t *encTable) view(e *encEntry) fieldView {
+	return fieldView{nameAtom: e.name.atom, valueAtom: e.value.atom, name: t.str(e.name), value: t.str(e.value)}
+}
+
+// equal reports whether table string s holds x, whose atom is a or nil.
+// Equal atoms answer by pointer.
+func (t *encTable) equal(s encStr, a *sd.Atom, x string) bool {
+	if a != nil && a == s.atom {
+		return true
+	}
+	return int(s.n) == len(x) && t.str(s) == x
+}
+
+// matches reports whether entry e holds the field.
+func (t *encTable) matches(e *encEntry, v *fieldView) bool {
+	return t.equal(e.value, v.valueAtom, v.value) && t.equal(e.name, v.nameAtom, v.name)
+}
+
+// live returns the age of sequence number seq, and whether it is live
+// and older than prevAge (-1 for the first of a walk).
+func (t *encTable) live(seq uint32, prevAge int64) (uint32, bool) {
+	age := t.next - 1 - seq
+	return age, age < t.count && int64(age) > prevAge
+}
+
+// findRecent returns the age of the entry last added or found with name
+// (whose hash is nh), when it equals (name, value).
+func (t *encTable) findRecent(nh uint64, v *fieldView) (uint32, bool) {
+	r := &t.recent[nh%recentSlots]
+	age := t.next - 1 - r.seq
+	if r.tag != hashTag(nh) || age >= t.count {
+		return 0, false
+	}
+	e := &t.ents[r.seq&t.mask]
+	return age, t.matches(e, v)
+}
+
+// setRecent records the entry of age age as name's recent one.
+func (t *encTable) setRecent(nh uint64, age uint32) {
+	t.recent[nh%recentSlots] = recentSlot{tag: hashTag(nh), seq: t.next - 1 - age}
+}
+
+// findField returns the age of the newest entry equal to (name, value),
+// whose pair hash is ph.
+func (t *encTable) findField(ph uint64, v *fieldView) (uint32, bool) {
+	seq := t.pairHeads[ph&t.hmask]
+	prev := int64(-1)
+	for {
+		age, ok := t.live(seq, prev)
+		if !ok {
+			return 0, false
+		}
+		e := &t.ents[seq&t.mask]
+		if e.pairHash == ph && t.matches(e, v) {
+			return age, true
+		}
+		prev, seq = int64(age), e.nextPair
+	}
+}
+
+// findName returns the age of the newest entry named name, whose hash is
+// nh.
+func (t *encTable) findName(nh uint64, v *fieldView) (uint32, bool) {
+	seq := t.nameHeads[nh&t.hmask]
+	prev := int64(-1)
+	for {
+		age, ok := t.live(seq, prev)
+		if !ok {
+			return 0, false
+		}
+		e := &t.ents[seq&t.mask]
+		if e.nameHash == nh && t.equal(e.name, v.nameAtom, v.name) {
+			return age, true
+		}
+		prev, seq = int64(age), e.nextName
+	}
+}
+
+// evictTo evicts the oldest entries until the size is at most target.
+func (t *encTable) evictTo(target uint32) {
+	for t.size > target && t.count > 0 {
+		e := &t.ents[(t.next-t.count)&t.mask]
+		t.size -= e.name.n + e.value.n + entryOverhead
+		t.count--
+	}
+	if t.count == 0 {
+		t.head = 0
+	}
+}
+
+// place reserves n contiguous ring bytes for a new entry's strings, after
+// eviction made room. With a ring twice the capacity, and live bytes plus
+// n at most the maximum, the chunk never overlaps a live one: the decoder's
+// dynTable relies on the same argument.
+func (t *encTable) place(n uint32) uint32 {
+	if t.head+n > uint32(len(t.bytes)) {
+		t.head = 0
+	}
+	off := t.head
+	t.head += n
+	return off
+}
+
+// putStr stores x for a new entry: an atom by pointer, bytes copied at
+// *pos.
+func (t *encTable) putStr(a *sd.Atom, x string, pos *uint32) encStr {
+	if a != nil {
+		return encStr{atom: a, n: uint32(len(x))}
+	}
+	s := encStr{off: *pos, n: uint32(len(x))}
+	copy(t.bytes[*pos:], x)
+	*pos += s.n
+	return s
+}
+
+// add inserts the field as the newest entry, as a decoder does for a
+// literal with incremental indexing: an entry larger than the maximum
+// empties the table and is not added (RFC 7541 §4.4). The strings are
+// copied; they may not point into the table.
+func (t *encTable) add(v *fieldView, nh, ph uint64) {
+	size := uint32(len(v.name)) + uint32(len(v.value)) + entryOverhead
+	if size > t.max {
+		t.evictTo(0)
+		return
+	}
+	t.evictTo(t.max - size)
+	var chunk uint32
+	if v.nameAtom == nil {
+		chunk += uint32(len(v.name))
+	}
+	if v.valueAtom == nil {
+		chunk += uint32(len(v.value))
+	}
+	pos := t.place(chunk)
+	seq := t.next
+	e := &t.ents[seq&t.mask]
+	e.name = t.putStr(v.nameAtom, v.name, &pos)
+	e.value = t.putStr(v.valueAtom, v.value, &pos)
+	e.nameHash, e.pairHash = nh, ph
+	nb, pb := nh&t.hmask, ph&t.hmask
+	e.nextName, e.nextPair = t.nameHeads[nb], t.pairHeads[pb]
+	t.nameHeads[nb], t.pairHeads[pb] = seq, seq
+	t.recent[nh%recentSlots] = recentSlot{tag: hashTag(nh), seq: seq}
+	t.next++
+	t.count++
+	t.size += size
+}

@@ -1,0 +1,102 @@
+package hpack
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/metapack/metapack/internal/story"
+	"github.com/metapack/metapack/internal/workload"
+	"github.com/metapack/metapack/mdelem"
+)
+
+// Test helpers of the Encoder's tests; the enc prefix keeps them apart from
+// the decoder's.
+
+// encGRPCLists and encGRPCSeed are the gRPC workload the compression test
+// and the benchmarks use.
+const (
+	encGRPCLists = 3000
+	encGRPCSeed  = 1
+)
+
+// encRawStories returns the header lists of the hpack-test-case raw-data
+// stories, one slice of lists per story, or skips when the corpus is
+// absent.
+func encRawStories(tb testing.TB) [][][]story.Header {
+	tb.Helper()
+	out, err := encReadRawStories()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if out == nil {
+		tb.Skip("../shared/hpack-test-case/raw-data is absent (or empty); skipping the corpus test")
+	}
+	return out
+}
+
+// encRawStoriesIfPresent is encRawStories for benchmarks that go on
+// without the corpus.
+func encRawStoriesIfPresent() ([][][]story.Header, bool) {
+	out, err := encReadRawStories()
+	return out, err == nil && out != nil
+}
+
+// encReadRawStories reads the raw-data stories; nil when absent.
+func encReadRawStories() ([][][]story.Header, error) {
+	shared, ok := story.SharedDir()
+	if !ok {
+		return nil, nil
+	}
+	dir := filepath.Join(shared, "hpack-test-case", "raw-data")
+	if _, err := os.Stat(dir); err != nil {
+		return nil, nil
+	}
+	stories, err := story.ReadDir(dir)
+	if err != nil || len(stories) == 0 {
+		return nil, err
+	}
+	out := make([][][]story.Header, len(stories))
+	for i, s := range stories {
+		for _, c := range s.Cases {
+			out[i] = append(out[i], c.Headers)
+		}
+	}
+	return out, nil
+}
+
+// encGRPCStory returns the gRPC workload as one story.
+func encGRPCStory() [][]story.Header {
+	return workload.GRPC(encGRPCLists, encGRPCSeed)
+}
+
+// encBatch returns hs as a batch.
+func encBatch(hs []story.Header) *mdelem.Batch {
+	b := mdelem.NewBatch(len(hs), 0)
+	for _, h := range hs {
+		b.Append(mdelem.From(mdelem.BorrowString(h.Name), mdelem.BorrowString(h.Value)))
+	}
+	return b
+}
+
+// encBatches returns one batch per header list.
+func encBatches(lists [][]story.Header) []*mdelem.Batch {
+	out := make([]*mdelem.Batch, len(lists))
+	for i, hs := range lists {
+		out[i] = encBatch(hs)
+	}
+	return out
+}
+
+// encHeaderBytes returns the sum of len(name)+len(value) over all fields.
+func encHeaderBytes(stories ...[][]story.Header) int {
+	n := 0
+	for _, lists := range stories {
+		for _, hs := range lists {
+			for _, h := range hs {
+				n += len(h.Name) + len(h.Value)
+			}
+		}
+	}
+	return n
+}
