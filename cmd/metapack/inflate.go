@@ -213,6 +213,23 @@ func parseInterspersed(fset *flag.FlagSet, args []string) ([]string, error) {
 // loadInputs reads every story named by paths, a directory standing for its
 // *.json files, and checks that each can be inflated. Errors name the file.
 func loadInputs(paths []string) ([]input, error) {
+	inputs, err := readInputs(paths)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range inputs {
+		for i, c := range in.story.Cases {
+			if c.Wire == nil {
+				return nil, fmt.Errorf("%s: case %d (seqno %d): no \"wire\" to decode (raw-data/ stories have none)", in.path, i, c.Seqno)
+			}
+		}
+	}
+	return inputs, nil
+}
+
+// readInputs reads every story named by paths, a directory standing for its
+// *.json files, and checks their table sizes. Errors name the file.
+func readInputs(paths []string) ([]input, error) {
 	var inputs []input
 	for _, p := range paths {
 		fi, err := os.Stat(p)
@@ -240,9 +257,6 @@ func loadInputs(paths []string) ([]input, error) {
 	}
 	for _, in := range inputs {
 		for i, c := range in.story.Cases {
-			if c.Wire == nil {
-				return nil, fmt.Errorf("%s: case %d (seqno %d): no \"wire\" to decode (raw-data/ stories have none)", in.path, i, c.Seqno)
-			}
 			if c.HeaderTableSize > math.MaxUint32 {
 				return nil, fmt.Errorf("%s: case %d (seqno %d): \"header_table_size\" %d is above 2^32-1", in.path, i, c.Seqno, c.HeaderTableSize)
 			}
@@ -307,10 +321,7 @@ func inflateStory(in input, check bool) inflateResult {
 		return res
 	}
 	sizes := s.TableSizes()
-	dec := hpack.NewDecoder(uint32(sizes[0]))
-	dec.SetMaxHeaderListSize(inflateMaxListSize)
-	dec.SetMaxFields(inflateMaxFields)
-	dec.SetMaxStringLength(inflateMaxStringLen)
+	dec := newCorpusDecoder(uint32(sizes[0]))
 	batch := mdelem.NewBatch(64, 4096)
 	for i, c := range s.Cases {
 		if i > 0 && sizes[i] != sizes[i-1] {
@@ -347,6 +358,16 @@ func inflateStory(in input, check bool) inflateResult {
 	}
 	res.out = out
 	return res
+}
+
+// newCorpusDecoder returns a decoder for tableSize with the limits raised
+// for test corpora.
+func newCorpusDecoder(tableSize uint32) *hpack.Decoder {
+	dec := hpack.NewDecoder(tableSize)
+	dec.SetMaxHeaderListSize(inflateMaxListSize)
+	dec.SetMaxFields(inflateMaxFields)
+	dec.SetMaxStringLength(inflateMaxStringLen)
+	return dec
 }
 
 // decodeProblem describes a decoding error with its byte offset.

@@ -27,6 +27,11 @@ type command struct {
 // commands lists the subcommands in the order usage shows them.
 var commands = []command{
 	{"inflate", "decode the header blocks of hpack-test-case stories, optionally checking them", runInflate},
+	{"deflate", "encode the header lists of hpack-test-case stories, filling in their wire", runDeflate},
+	{"ratio", "compare metapack's compression with x/net's, story by story", runRatio},
+	{"bench", "benchmark metapack beside x/net and unique.Make on a corpus", runBench},
+	{"decode", "decode one or more hex header blocks, optionally explaining each byte", runDecode},
+	{"encode", "encode name:value fields into a hex header block", runEncode},
 }
 
 func main() {
@@ -90,5 +95,15 @@ Commands:
 	fmt.Fprint(w, `
 Run 'metapack help <command>' or 'metapack <command> -h' for a command's
 flags, examples and exit codes.
+
+Exit codes, for every command:
+  0  success
+  1  the operation failed: a decoding error, a check mismatch, a benchmark
+     that could not run, or output that could not be written
+  2  usage error or bad input: an unknown command or flag, a missing
+     argument, an unreadable or malformed file, bad hex, a bad name:value
+
+An error is one line on standard error starting "metapack"; usage errors
+add a line that says where to find the usage.
 `)
 }

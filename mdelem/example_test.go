@@ -1,0 +1,76 @@
+package mdelem_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
+	"github.com/metapack/metapack/staticdata"
+)
+
+// From takes each side in the storage that suits it: a static atom, an
+// interned handle, bytes the batch adopts, or bytes it copies. Names that are
+// atoms compare by pointer.
+func ExampleFrom() {
+	table := intern.New(intern.DefaultLimits)
+	tenant, _ := table.MakeString("x-tenant")
+
+	b := mdelem.NewBatch(8, 256)
+	b.Append(mdelem.From(staticdata.KeyContentType.Atom(), mdelem.BorrowString("application/grpc")))
+	b.Append(mdelem.From(tenant, mdelem.Owned([]byte("acme"))))
+	buf := []byte("abc123")
+	b.Append(mdelem.From(mdelem.BorrowString("x-request-id"), mdelem.Borrowed(buf)))
+	buf[0] = 'X' // the batch copied the borrowed bytes
+
+	for _, f := range b.All() {
+		fmt.Printf("%-32s name is an atom: %v\n", f, f.Name.IsAtom())
+	}
+	// Output:
+	// content-type: application/grpc   name is an atom: true
+	// x-tenant: acme                   name is an atom: true
+	// x-request-id: abc123             name is an atom: false
+}
+
+// Get finds well-known keys in O(1); GetString looks up any name.
+func ExampleBatch_Get() {
+	b := mdelem.NewBatch(8, 256)
+	b.Append(mdelem.From(mdelem.BorrowString(":path"), mdelem.BorrowString("/helloworld.Greeter/SayHello")))
+	b.Append(mdelem.From(mdelem.BorrowString("grpc-timeout"), mdelem.BorrowString("100m")))
+	b.Append(mdelem.From(mdelem.BorrowString("x-custom"), mdelem.BorrowString("1")))
+
+	if f, ok := b.Get(staticdata.KeyPath); ok {
+		fmt.Println("path:", f.Value)
+	}
+	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
+		d, err := mdelem.ParseTimeout(f.Value.Bytes())
+		fmt.Println("timeout:", d, err)
+	}
+	if f, ok := b.GetString("x-custom"); ok {
+		fmt.Println("x-custom:", f.Value)
+	}
+	_, ok := b.Get(staticdata.KeyAuthority)
+	fmt.Println("has :authority:", ok)
+	// Output:
+	// path: /helloworld.Greeter/SayHello
+	// timeout: 100ms <nil>
+	// x-custom: 1
+	// has :authority: false
+}
+
+// ValidateRequest checks a request as a gRPC server must before using it.
+func ExampleValidateRequest() {
+	b := mdelem.NewBatch(8, 256)
+	for _, kv := range [][2]string{
+		{":method", "POST"}, {":scheme", "https"}, {":path", "/helloworld.Greeter/SayHello"},
+		{"te", "trailers"}, {":authority", "example.com"},
+	} {
+		b.Append(mdelem.From(mdelem.BorrowString(kv[0]), mdelem.BorrowString(kv[1])))
+	}
+	err := mdelem.ValidateRequest(b)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, mdelem.ErrPseudoAfterRegular))
+	// Output:
+	// mdelem: pseudo-header after a regular header: field 4 ":authority"
+	// true
+}
