@@ -174,52 +174,34 @@ func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end
 // decodeName turns a literal name into an atom (static or interned) or,
 // when the interner is full or absent, bytes.
 func (d *Decoder) decodeName(huff bool, raw []byte, off int) (*sd.Atom, []byte, error) {
-	b := raw
-	if huff {
-		if a := d.cache.get(raw); a != nil {
-			return a, nil, nil
-		}
-		var err error
-		d.nameBuf, err = AppendHuffmanDecodeLimit(d.nameBuf[:0], raw, d.maxStringLen)
-		if err != nil {
-			return nil, nil, &DecodingError{Offset: off, Err: err}
-		}
-		b = d.nameBuf
-	}
-	var a *sd.Atom
-	if d.interner != nil {
-		if h, ok := d.interner.Make(b); ok {
-			a = h.Atom()
-		}
-	} else if h, ok := intern.Static(b); ok {
-		a = h.Atom()
-	}
-	if a == nil {
-		return nil, b, nil
-	}
-	if huff {
-		d.cache.put(raw, a)
-	}
-	return a, nil, nil
+	return d.decodeString(&d.nameBuf, huff, raw, true, off)
 }
 
 // decodeValue turns a literal value into a static atom, an interned atom
 // (for the keys set by SetInternedValues) or bytes.
 func (d *Decoder) decodeValue(huff bool, raw []byte, key sd.KeyID, off int) (*sd.Atom, []byte, error) {
+	return d.decodeString(&d.valueBuf, huff, raw, d.internValue[key], off)
+}
+
+// decodeString decodes a string literal (into *buf when Huffman-coded) and
+// resolves it to an atom: through the interner when internIt is set,
+// otherwise from the static tier only. Without an atom it returns the
+// bytes, valid until *buf is next used.
+func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (*sd.Atom, []byte, error) {
 	b := raw
 	if huff {
 		if a := d.cache.get(raw); a != nil {
 			return a, nil, nil
 		}
 		var err error
-		d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], raw, d.maxStringLen)
+		*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
 		if err != nil {
 			return nil, nil, &DecodingError{Offset: off, Err: err}
 		}
-		b = d.valueBuf
+		b = *buf
 	}
 	var a *sd.Atom
-	if d.internValue[key] && d.interner != nil {
+	if internIt && d.interner != nil {
 		if h, ok := d.interner.Make(b); ok {
 			a = h.Atom()
 		}
