@@ -18,6 +18,19 @@
 // reason; it poisons the decoder, since HTTP/2 then requires closing the
 // connection with COMPRESSION_ERROR.
 //
+// # Encoding
+//
+// An [Encoder] keeps the dynamic table the peer's decoder mirrors.
+// [Encoder.AppendBlock] appends a batch's header block to a caller's buffer.
+// Static-table matches come from generated tables, and names and values held
+// as atoms need no hashing; the dynamic table has a compact hash index over
+// its ring. The default indexing policy never indexes authorization,
+// proxy-authorization, short cookies or fields marked sensitive, skips
+// entries over 3/4 of the table, and indexes a value on its second sighting
+// (or at once for names whose values tend to repeat), so that values that
+// never repeat do not evict ones that do. [Encoder.SetIndexPolicy] replaces it
+// per field. Huffman coding is used only when strictly shorter.
+//
 // # Huffman coding
 //
 // [AppendHuffmanString] and [HuffmanEncodeLength] match the functions of the
