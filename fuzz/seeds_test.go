@@ -97,11 +97,16 @@ func decodeSeeds() [][]byte {
 // headerSeeds are header lists in the fuzzers' text form: "name: value"
 // lines.
 func headerSeeds() []string {
-	out := []string{":method: GET\n:path: /\n:authority: example.com\n", "custom-key: custom-value\n"}
-	for _, hs := range workload.GRPC(9, 3) {
-		var b strings.Builder
-		for _, h := range hs {
-			b.WriteString(h.Name + ": " + h.Value + "\n")
+	out := []string{":method: GET\n:path: /\n:authority: example.com\n", "custom-key: custom-value\n",
+		"authorization: Bearer t\ncookie: a=b\nsecret: s\n\nauthorization: Bearer t\ncookie: a=b\n"}
+	lists := workload.GRPC(12, 3)
+	for i := 0; i+3 <= len(lists); i += 3 {
+		var b strings.Builder // one call: request, response, trailers
+		for _, hs := range lists[i : i+3] {
+			for _, h := range hs {
+				b.WriteString(h.Name + ": " + h.Value + "\n")
+			}
+			b.WriteString("\n")
 		}
 		out = append(out, b.String())
 	}
@@ -116,6 +121,8 @@ func seedCorpora() map[string][][]any {
 	}
 	for i, h := range headerSeeds() {
 		m["FuzzXnetToOurs"] = append(m["FuzzXnetToOurs"], []any{h, byte(i)})
+		m["FuzzRoundTrip"] = append(m["FuzzRoundTrip"], []any{h, byte(i * 37)})
+		m["FuzzTableSync"] = append(m["FuzzTableSync"], []any{h, byte(i * 53), uint16(64 << (i % 8))})
 		m["FuzzIntern"] = append(m["FuzzIntern"], []any{h})
 	}
 	for _, s := range []string{"", "www.example.com", "no-cache", "\x00\xff\x80", "Mon, 21 Oct 2013 20:13:21 GMT"} {
@@ -139,6 +146,8 @@ func encodeSeed(args []any) []byte {
 			fmt.Fprintf(&b, "string(%q)\n", v)
 		case uint64:
 			fmt.Fprintf(&b, "uint64(%d)\n", v)
+		case uint16:
+			fmt.Fprintf(&b, "uint16(%d)\n", v)
 		case byte:
 			fmt.Fprintf(&b, "byte(%q)\n", v)
 		default:
