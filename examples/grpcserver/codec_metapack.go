@@ -1,0 +1,190 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// metapackCodec is the header codec built on this module's hpack and
+// mdelem packages: header blocks decode into reusable batches whose names
+// are atoms, and responses are built from atoms and the request's own
+// fields, without copying them.
+type metapackCodec struct {
+	dec  *hpack.Decoder
+	enc  *hpack.Encoder
+	cur  *mdelem.Batch   // the block being decoded
+	resp *mdelem.Batch   // scratch for the block being encoded
+	free []*mdelem.Batch // batches of released requests
+	num  []byte          // scratch for numbers
+}
+
+// Atoms of the fields the server sends.
+var (
+	atomStatus      = sd.KeyStatus.Atom()
+	atomContentType = sd.KeyContentType.Atom()
+	atomGrpcStatus  = sd.KeyGrpcStatus.Atom()
+	atomGrpcMessage = sd.KeyGrpcMessage.Atom()
+	atomContentLen  = sd.KeyContentLength.Atom()
+	atomAppGRPC     = mustAtom("application/grpc")
+	atomStatus200   = mustAtom("200")
+	atomStatusCodes [17]*sd.Atom
+)
+
+func init() {
+	for i := range atomStatusCodes {
+		atomStatusCodes[i] = mustAtom(grpcStatusStrings[i])
+	}
+}
+
+func mustAtom(s string) *sd.Atom {
+	a := sd.Lookup(s)
+	if a == nil {
+		panic("grpcserver: no static atom for " + s)
+	}
+	return a
+}
+
+const textContentType = "text/plain; charset=utf-8"
+
+func newMetapackCodec(maxHeaderListSize, maxFields int) *metapackCodec {
+	dec := hpack.NewDecoder(hpack.DefaultTableSize)
+	dec.SetMaxHeaderListSize(maxHeaderListSize)
+	dec.SetMaxFields(maxFields)
+	return &metapackCodec{
+		dec:  dec,
+		enc:  hpack.NewEncoder(hpack.DefaultTableSize),
+		cur:  newBatch(),
+		resp: newBatch(),
+	}
+}
+
+func newBatch() *mdelem.Batch { return mdelem.NewBatch(16, 512) }
+
+func (m *metapackCodec) decodeFragment(frag []byte, last bool) error {
+	return m.dec.DecodeFragment(m.cur, frag, last)
+}
+
+func (m *metapackCodec) discardBlock() { m.cur.Reset() }
+
+func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
+	b := m.cur
+	if n := len(m.free); n > 0 {
+		m.cur, m.free = m.free[n-1], m.free[:n-1]
+	} else {
+		m.cur = newBatch()
+	}
+	info, err := requestInfo(b)
+	if err != nil {
+		m.releaseRequest(b)
+		return nil, reqInfo{}, err
+	}
+	return b, info, nil
+}
+
+// requestInfo validates b as a request and picks out the fields the
+// server acts on: O(1) lookups by key ID, no copies.
+func requestInfo(b *mdelem.Batch) (reqInfo, error) {
+	if err := mdelem.ValidateRequest(b); err != nil {
+		return reqInfo{}, err
+	}
+	var info reqInfo
+	f, _ := b.Get(sd.KeyMethod)
+	info.method = f.Value.UnsafeString()
+	f, _ = b.Get(sd.KeyPath)
+	if info.path = f.Value.UnsafeString(); info.path == "" {
+		return reqInfo{}, errEmptyPath
+	}
+	if f, ok := b.Get(sd.KeyContentType); ok {
+		info.contentType = f.Value.UnsafeString()
+	}
+	if f, ok := b.Get(sd.KeyGrpcEncoding); ok {
+		info.grpcEncoding = f.Value.UnsafeString()
+	}
+	if f, ok := b.Get(sd.KeyGrpcTimeout); ok {
+		info.grpcTimeout, info.hasTimeout = f.Value.UnsafeString(), true
+	}
+	info.contentLength = -1
+	if f, ok := b.Get(sd.KeyContentLength); ok {
+		n, err := parseContentLength(f.Value.UnsafeString())
+		if err != nil {
+			return reqInfo{}, err
+		}
+		info.contentLength = n
+	}
+	return info, nil
+}
+
+func (m *metapackCodec) releaseRequest(h any) {
+	b := h.(*mdelem.Batch)
+	b.Reset()
+	m.free = append(m.free, b)
+}
+
+func (m *metapackCodec) takeTrailers() error {
+	defer m.cur.Reset()
+	for _, f := range m.cur.Fields() {
+		if f.IsPseudo() {
+			return errPseudoInTrailers
+		}
+	}
+	return nil
+}
+
+func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetMaxDynamicTableSize(v) }
+func (m *metapackCodec) setPeerHeaderTableSize(v uint32) { m.enc.SetMaxDynamicTableSize(v) }
+
+func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {
+	r := m.resp
+	r.Reset()
+	r.Append(mdelem.From(atomStatus, atomStatus200))
+	r.Append(mdelem.From(atomContentType, atomAppGRPC))
+	if req != nil {
+		for _, f := range req.(*mdelem.Batch).Fields() {
+			// Names are atoms (static or interned), values bytes in the
+			// request's arena: Append takes both as they are.
+			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+				r.Append(f)
+			}
+		}
+	}
+	if status >= 0 {
+		m.appendStatus(r, status, msg)
+	}
+	return m.enc.AppendBlock(dst, r)
+}
+
+func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
+	if status < len(atomStatusCodes) {
+		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
+	} else {
+		r.Append(mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
+	}
+	if msg != "" {
+		r.Append(mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
+	}
+}
+
+func (m *metapackCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byte {
+	r := m.resp
+	r.Reset()
+	m.appendStatus(r, status, msg)
+	return m.enc.AppendBlock(dst, r)
+}
+
+func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength int) []byte {
+	r := m.resp
+	r.Reset()
+	m.num = strconv.AppendInt(m.num[:0], int64(status), 10)
+	if a := sd.LookupBytes(m.num); a != nil {
+		r.Append(mdelem.From(atomStatus, a))
+	} else {
+		r.Append(mdelem.From(atomStatus, mdelem.Borrowed(m.num)))
+	}
+	r.Append(mdelem.From(atomContentType, mdelem.BorrowString(textContentType)))
+	m.num = strconv.AppendInt(m.num[:0], int64(contentLength), 10)
+	r.Append(mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
+	return m.enc.AppendBlock(dst, r)
+}
