@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/metapack/metapack/intern"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -47,12 +48,22 @@ var connectionSpecific = [...]string{"connection", "keep-alive", "proxy-connecti
 func ValidateRequest(b *Batch) error {
 	var seen uint8 // bit per request pseudo-header
 	regular := false
-	for i, f := range b.fields {
-		if f.IsPseudo() {
+	for i := range b.fields {
+		f := &b.fields[i]
+		// Read the name's atom once: its key classifies well-known names.
+		a := f.Name.Atom()
+		var name string
+		key := sd.KeyUnknown
+		if a != nil {
+			name, key = a.S, a.Key
+		} else {
+			name = f.Name.UnsafeString()
+		}
+		if len(name) > 0 && name[0] == ':' {
 			if regular {
 				return fieldErr(i, f, ErrPseudoAfterRegular)
 			}
-			bit := requestPseudoBit(f.Key())
+			bit := requestPseudoBit(key)
 			if bit == 0 {
 				return fieldErr(i, f, ErrUnknownPseudo)
 			}
@@ -63,7 +74,7 @@ func ValidateRequest(b *Batch) error {
 			continue
 		}
 		regular = true
-		if err := checkRegular(f); err != nil {
+		if err := checkRegular(f, name, key, a != nil && a.ID != intern.NotStatic); err != nil {
 			return fieldErr(i, f, err)
 		}
 	}
@@ -89,37 +100,36 @@ func requestPseudoBit(k sd.KeyID) uint8 {
 	return 0
 }
 
-// checkRegular checks one regular header.
-func checkRegular(f Field) error {
-	if f.Name.Len() == 0 {
+// checkRegular checks one regular header whose name is name, with key ID
+// key; static tells that the name is a static-tier string.
+func checkRegular(f *Field, name string, key sd.KeyID, static bool) error {
+	if len(name) == 0 {
 		return ErrEmptyName
 	}
-	if f.Name.Kind() == KindStatic {
-		// Static names are lowercase and not empty; only two need a look.
-		switch f.Key() {
-		case sd.KeyTransferEncoding:
-			return ErrConnectionHeader
-		case sd.KeyTe:
-			if !f.Value.EqualString("trailers") {
-				return ErrBadTE
-			}
+	switch key {
+	case sd.KeyTransferEncoding:
+		return ErrConnectionHeader
+	case sd.KeyTe:
+		if !f.Value.EqualString("trailers") {
+			return ErrBadTE
 		}
-		return nil
 	}
-	name := f.Name.Bytes()
-	for _, c := range name {
-		if 'A' <= c && c <= 'Z' {
+	if static {
+		return nil // static names are lowercase, and none other is forbidden
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; 'A' <= c && c <= 'Z' {
 			return ErrUppercaseName
 		}
 	}
 	for _, h := range connectionSpecific {
-		if string(name) == h {
+		if name == h {
 			return ErrConnectionHeader
 		}
 	}
 	return nil
 }
 
-func fieldErr(i int, f Field, err error) error {
+func fieldErr(i int, f *Field, err error) error {
 	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
 }
