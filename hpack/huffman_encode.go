@@ -41,17 +41,22 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	var nb uint    // number of pending bits, below 8 after each flush
 	o := 0
 	i := 0
-	// Four bytes at a time while their codes fit in the 57 bits above the
-	// at most 7 pending ones (always for text: codes of 14 bits or less).
-	// The flush is branch-free: store all 8 bytes, keep only whole bytes.
-	for ; i+4 <= len(s) && len(out)-o >= 8; i += 4 {
+	// Four bytes at a time while their codes fit in the 56 bits above the
+	// at most 7 pending ones (always for text: codes of 14 bits or less);
+	// a group that does not fit goes one byte at a time. The flush is
+	// branch-free: store all 8 bytes, keep only whole bytes.
+	for ; i+4 <= len(s); i += 4 {
 		e0, e1, e2, e3 := table[s[i]], table[s[i+1]], table[s[i+2]], table[s[i+3]]
 		p1 := nb + uint(e0&0xff)
 		p2 := p1 + uint(e1&0xff)
 		p3 := p2 + uint(e2&0xff)
 		end := p3 + uint(e3&0xff)
 		if end > 63 {
-			break
+			o, acc, nb = putCode(out, o, acc, nb, e0)
+			o, acc, nb = putCode(out, o, acc, nb, e1)
+			o, acc, nb = putCode(out, o, acc, nb, e2)
+			o, acc, nb = putCode(out, o, acc, nb, e3)
+			continue
 		}
 		// Every shift count is below 64 here; the masks tell the compiler
 		// so, and it drops its oversized-shift handling.
@@ -62,16 +67,8 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		acc <<= (k * 8) & 63
 		nb = end & 7
 	}
-	// One byte at a time for the rest; nb+30 bits always fit.
-	for ; i < len(s) && len(out)-o >= 8; i++ {
-		e := table[s[i]]
-		acc |= (e &^ 0xff) >> (nb & 63) // shift hint: nb < 8
-		nb += uint(e & 0xff)
-		binary.BigEndian.PutUint64(out[o:], acc)
-		k := nb >> 3
-		o += int(k)
-		acc <<= (k * 8) & 63 // shift hint: nb <= 37, so k*8 <= 32
-		nb &= 7
+	for ; i < len(s); i++ {
+		o, acc, nb = putCode(out, o, acc, nb, table[s[i]])
 	}
 	if nb > 0 {
 		// Pad with ones, the high bits of EOS.
@@ -79,4 +76,15 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		o++
 	}
 	return dst[:start+o]
+}
+
+// putCode adds one table entry's code to the pending bits and flushes the
+// whole bytes: it stores all 8 bytes of acc at out[o:] and advances o past
+// the complete ones. nb is below 8 before and after; nb+30 bits always fit.
+func putCode(out []byte, o int, acc uint64, nb uint, e uint64) (int, uint64, uint) {
+	acc |= (e &^ 0xff) >> (nb & 63) // shift hint: nb < 8
+	nb += uint(e & 0xff)
+	binary.BigEndian.PutUint64(out[o:], acc)
+	k := nb >> 3
+	return o + int(k), acc << ((k * 8) & 63), nb & 7 // shift hint: k*8 <= 32
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func TestInlining(t *testing.T) {
-	inlinecheck.Check(t, ".", "AppendHuffmanDecode", "HuffmanEncodeLength", "decodeLong")
+	inlinecheck.Check(t, ".", "AppendHuffmanDecode", "HuffmanEncodeLength", "decodeLong", "putCode")
 }
