@@ -170,6 +170,12 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
 	low := e.minMax
 	if low < e.sentMax && low < e.table.max {
+		// x/net's decoder (v0.62) accepts a second size update only when
+		// the first one emptied its table. Peers running it are common, so
+		// when entries would survive the lowest size we empty the table and
+		// send 0 instead: still RFC 7541 §4.2-conformant, at the cost of the
+		// entries, and only when the peer lowered and raised its setting
+		// between two blocks.
 		if e.table.size > 0 {
 			e.table.evictTo(0)
 			low = 0
