@@ -103,26 +103,11 @@ func (t *Table) Bytes() int { return int(t.bytes.Load()) }
 // caller then keeps its own copy. Make never keeps b, and it allocates only
 // when it adds a string to the table.
 func (t *Table) Make(b []byte) (Handle, bool) {
-	if maybeStatic(b) {
-		if a := staticdata.LookupBytes(b); a != nil {
-			return Handle{a}, true
-		}
+	h, hash, slot, ok := t.find(b)
+	if h.a != nil || !ok {
+		return h, h.a != nil
 	}
-	if len(b) > t.limits.MaxLen {
-		return Handle{}, false
-	}
-	h := seededHash(b, t.seed)
-	i := h & t.mask
-	for {
-		e := t.slots[i].Load()
-		if e == nil {
-			return t.insert(b, h, i)
-		}
-		if e.seeded == h && equal(e.atom.S, b) {
-			return Handle{&e.atom}, true
-		}
-		i = (i + 1) & t.mask
-	}
+	return t.insert(b, hash, slot)
 }
 
 // MakeString is [Table.Make] for a string. It copies s when it interns it.
@@ -133,23 +118,31 @@ func (t *Table) MakeString(s string) (Handle, bool) {
 // Lookup returns the canonical handle of b's string if it is in the static
 // tier or the table. It never inserts, never allocates and never keeps b.
 func (t *Table) Lookup(b []byte) (Handle, bool) {
+	h, _, _, _ := t.find(b)
+	return h, h.a != nil
+}
+
+// find looks b's string up in the static tier and the table. It returns
+// its handle when found; otherwise, when the string may be interned
+// (ok), its seeded hash and the empty slot where the probe ended.
+func (t *Table) find(b []byte) (h Handle, hash, slot uint64, ok bool) {
 	if maybeStatic(b) {
 		if a := staticdata.LookupBytes(b); a != nil {
-			return Handle{a}, true
+			return Handle{a}, 0, 0, true
 		}
 	}
 	if len(b) > t.limits.MaxLen {
-		return Handle{}, false
+		return Handle{}, 0, 0, false
 	}
-	h := seededHash(b, t.seed)
-	i := h & t.mask
+	hash = seededHash(b, t.seed)
+	i := hash & t.mask
 	for {
 		e := t.slots[i].Load()
 		if e == nil {
-			return Handle{}, false
+			return Handle{}, hash, i, true
 		}
-		if e.seeded == h && equal(e.atom.S, b) {
-			return Handle{&e.atom}, true
+		if e.seeded == hash && equal(e.atom.S, b) {
+			return Handle{&e.atom}, hash, i, true
 		}
 		i = (i + 1) & t.mask
 	}

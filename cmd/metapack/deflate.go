@@ -79,16 +79,9 @@ func runDeflate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "metapack: %v\n", err)
 		return 2
 	}
-	var outPaths []string
-	if *outDir != "" {
-		if outPaths, err = outputPaths(*outDir, inputs); err != nil {
-			fmt.Fprintf(stderr, "metapack: %v\n", err)
-			return 2
-		}
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "metapack: -o: %v\n", err)
-			return 1
-		}
+	outPaths, code := prepareOutputs(*outDir, inputs, stderr)
+	if code != 0 {
+		return code
 	}
 	for i, in := range inputs {
 		var buf bytes.Buffer

@@ -124,16 +124,9 @@ func runInflate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "metapack: %v\n", err)
 		return 2
 	}
-	var outPaths []string
-	if *outDir != "" {
-		if outPaths, err = outputPaths(*outDir, inputs); err != nil {
-			fmt.Fprintf(stderr, "metapack: %v\n", err)
-			return 2
-		}
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "metapack: -o: %v\n", err)
-			return 1
-		}
+	outPaths, code := prepareOutputs(*outDir, inputs, stderr)
+	if code != 0 {
+		return code
 	}
 
 	var (
@@ -281,6 +274,25 @@ func pathErr(path string, err error) error {
 
 // outputPaths returns where -o DIR writes each input. Two inputs with the
 // same base name, or an output that is its own input, are errors.
+// prepareOutputs returns the output file of each input under -o dir (nil
+// without -o) and creates dir; on failure it reports on stderr and returns
+// the exit code.
+func prepareOutputs(dir string, inputs []input, stderr io.Writer) ([]string, int) {
+	if dir == "" {
+		return nil, 0
+	}
+	paths, err := outputPaths(dir, inputs)
+	if err != nil {
+		fmt.Fprintf(stderr, "metapack: %v\n", err)
+		return nil, 2
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(stderr, "metapack: -o: %v\n", err)
+		return nil, 1
+	}
+	return paths, 0
+}
+
 func outputPaths(dir string, inputs []input) ([]string, error) {
 	out := make([]string, len(inputs))
 	from := make(map[string]string)
