@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/metapack/metapack/mdelem"
@@ -55,15 +54,8 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, decodeUsage)
 		return 0
 	}
-	if err == nil && len(operands) == 0 {
-		err = errors.New("no HEX given")
-	}
-	if err == nil && *tableSize > math.MaxUint32 {
-		err = fmt.Errorf("--table-size %d is above 2^32-1", *tableSize)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack decode: %v\nRun 'metapack decode -h' for usage.\n", err)
-		return 2
+	if err := checkOperands(err, operands, "HEX", tableSize); err != nil {
+		return usageError(stderr, "decode", err)
 	}
 	blocks := make([][]byte, len(operands))
 	for i, op := range operands {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 
 	"github.com/metapack/metapack/internal/story"
@@ -63,15 +62,8 @@ func runDeflate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, deflateUsage)
 		return 0
 	}
-	if err == nil && len(paths) == 0 {
-		err = errors.New("no FILE_OR_DIR given")
-	}
-	if err == nil && *tableSize > math.MaxUint32 {
-		err = fmt.Errorf("--table-size %d is above 2^32-1", *tableSize)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack deflate: %v\nRun 'metapack deflate -h' for usage.\n", err)
-		return 2
+	if err := checkOperands(err, paths, "FILE_OR_DIR", tableSize); err != nil {
+		return usageError(stderr, "deflate", err)
 	}
 
 	inputs, err := readInputs(paths)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/metapack/metapack/hpack"
@@ -50,15 +49,8 @@ func runEncode(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, encodeUsage)
 		return 0
 	}
-	if err == nil && len(operands) == 0 {
-		err = errors.New("no NAME:VALUE given")
-	}
-	if err == nil && *tableSize > math.MaxUint32 {
-		err = fmt.Errorf("--table-size %d is above 2^32-1", *tableSize)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack encode: %v\nRun 'metapack encode -h' for usage.\n", err)
-		return 2
+	if err := checkOperands(err, operands, "NAME:VALUE", tableSize); err != nil {
+		return usageError(stderr, "encode", err)
 	}
 	batch := mdelem.NewBatch(len(operands), 0)
 	for _, op := range operands {

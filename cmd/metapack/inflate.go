@@ -110,13 +110,8 @@ func runInflate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, inflateUsage, maxProblems)
 		return 0
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack inflate: %v\nRun 'metapack inflate -h' for usage.\n", err)
-		return 2
-	}
-	if len(paths) == 0 {
-		fmt.Fprintf(stderr, "metapack inflate: no FILE_OR_DIR given\nRun 'metapack inflate -h' for usage.\n")
-		return 2
+	if err := checkOperands(err, paths, "FILE_OR_DIR", nil); err != nil {
+		return usageError(stderr, "inflate", err)
 	}
 
 	inputs, err := loadInputs(paths)

@@ -13,6 +13,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 )
 
@@ -106,4 +107,24 @@ Exit codes, for every command:
 An error is one line on standard error starting "metapack"; usage errors
 add a line that says where to find the usage.
 `)
+}
+
+// checkOperands applies the checks shared by subcommands that take
+// operands: at least one operand (what names them), and a --table-size that
+// fits in 32 bits when tableSize is not nil. It passes an earlier parse
+// error through.
+func checkOperands(err error, operands []string, what string, tableSize *uint64) error {
+	if err == nil && len(operands) == 0 {
+		err = fmt.Errorf("no %s given", what)
+	}
+	if err == nil && tableSize != nil && *tableSize > math.MaxUint32 {
+		err = fmt.Errorf("--table-size %d is above 2^32-1", *tableSize)
+	}
+	return err
+}
+
+// usageError reports a usage error of subcommand cmd and returns exit code 2.
+func usageError(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "metapack %s: %v\nRun 'metapack %s -h' for usage.\n", cmd, err, cmd)
+	return 2
 }

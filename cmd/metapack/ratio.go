@@ -47,12 +47,8 @@ func runRatio(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, ratioUsage)
 		return 0
 	}
-	if err == nil && len(paths) == 0 {
-		err = errors.New("no FILE_OR_DIR given")
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack ratio: %v\nRun 'metapack ratio -h' for usage.\n", err)
-		return 2
+	if err := checkOperands(err, paths, "FILE_OR_DIR", nil); err != nil {
+		return usageError(stderr, "ratio", err)
 	}
 	inputs, err := readInputs(paths)
 	if err != nil {
