@@ -19,8 +19,11 @@ const (
 	fastSym2Shift  = 16 // second symbol
 	fastLen1Shift  = 24 // length of the first symbol, 5 bits
 	// When the count is 0 the code is longer than 12 bits: bits 8-23 are
-	// the offset of a sub-table in the long table, and bits 0-5 its width.
+	// the offset of a sub-table in the long table, bits 24-28 its width,
+	// and the consumed bits (0-5) are zero, so a decoder that shifts by
+	// the entry without looking at it stays where it is.
 	fastOffsetShift = 8
+	fastWidthShift  = 24
 
 	// Long-table entry.
 	longLink       = 1 << 31
@@ -57,7 +60,7 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		s1, n1 := t.symbolAt(v)
 		if n1 > fastBits {
 			off, width := buildLong(t, &long, uint32(idx), fastBits)
-			fast[idx] = uint32(off)<<fastOffsetShift | uint32(width)
+			fast[idx] = uint32(off)<<fastOffsetShift | uint32(width)<<fastWidthShift
 			continue
 		}
 		e := uint32(n1) | 1<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(n1)<<fastLen1Shift

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"unsafe"
 
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -15,12 +16,12 @@ const (
 	fastLen1Mask  = 0x1f << sd.HuffmanFastLen1Shift
 	fastShift     = 64 - sd.HuffmanFastBits
 	maxCodeBits   = 30 // the longest Huffman code
-	// decodeSlack is the room beyond the decoded length that the two-byte
-	// stores may touch.
-	decodeSlack = 8
-	// fastRoom is the room the fast loop wants per refill: at most 11
-	// lookups (63 bits, 5 or more each) of two bytes each.
-	fastRoom = 24
+	// decodeSlack is the room beyond the decoded length that the rounds
+	// want to run to the end of an input.
+	decodeSlack = fastRoom
+	// fastRoom is the room the fast loop wants per refill: four lookups
+	// of two bytes each, as a fixed-size window (see decodeHuffmanFast).
+	fastRoom = 16
 )
 
 // AppendHuffmanDecode appends the decoding of the Huffman-encoded src to dst
@@ -50,24 +51,152 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 		limit = start + maxLen
 	}
 	out := dst[:limit]
-	o := start
-	fast := &sd.HuffmanDecodeFast
 
-	o, i, buf, nb, err := decodeHuffmanFast(out, o, src)
-	if err != nil {
-		return dst[:start], err
+	// Whole rounds straight from src while 8 bytes of it remain, then the
+	// rest, under 16 bytes, from registers.
+	o, pos := start, uint(0)
+	if len(src) >= 16 {
+		var err error
+		if o, pos, err = decodeHuffmanRounds(out, start, src, 0); err != nil {
+			return dst[:start], err
+		}
 	}
-	// Tail: under 8 bytes of input (or little room) remain. Refill byte by
-	// byte; take whole table entries while they fit the buffered bits, and
-	// fall back to one careful symbol at a time for long codes, the end of
-	// the input and the limit.
-	src = src[i:]
-	i = 0
+	if rest := src[pos>>3:]; len(rest) < 16 {
+		end := uint(len(rest))*8 - pos&7 // bits left in the input
+		// The tail decodes at most one symbol per 5 bits, plus one that
+		// runs past the end, and its rounds want fastRoom bytes.
+		if limit-o >= int(end/5)+1+fastRoom {
+			hi, lo := tailBits(src, len(rest), pos&7)
+			o, q, err := decodeHuffmanTail(out, o, hi, lo)
+			switch {
+			case err != nil:
+				return dst[:start], err
+			case q > end:
+				return dst[:start], ErrHuffmanPadding // the last code runs past the input
+			case end-q >= maxCodeBits:
+				return dst[:start], ErrHuffmanEOS // a whole EOS inside the input
+			case end-q > 7:
+				return dst[:start], ErrHuffmanPadding
+			}
+			return dst[:o], nil
+		}
+	}
+	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
+}
+
+// tailBits returns the last n (under 16) bytes of src as a 128-bit value
+// hi:lo, left-aligned after dropping the first skip bits, with ones after
+// them. It reads src with whole-word loads where it can: a copy to a buffer
+// and word loads from it would stall on store forwarding.
+func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
+	const ones = math.MaxUint64
+	switch {
+	case n >= 8:
+		// Shifts of 64 give zero in Go, which is what n == 8 wants.
+		hi = binary.BigEndian.Uint64(src[len(src)-n:])
+		lo = binary.BigEndian.Uint64(src[len(src)-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
+	case len(src) >= 8:
+		hi = binary.BigEndian.Uint64(src[len(src)-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
+		lo = ones
+	default:
+		hi = ones >> (8 * uint(n))
+		for k, c := range src[len(src)-n:] {
+			hi |= uint64(c) << (56 - 8*uint(k))
+		}
+		lo = ones
+	}
+	if skip > 0 {
+		hi = hi<<skip | lo>>(64-skip)
+		lo = lo<<skip | ones>>(64-skip)
+	}
+	return hi, lo
+}
+
+// decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
+// out at o until it meets an EOS, and returns the new output position and
+// the bit position where the EOS starts. Ones decode to nothing shorter
+// than EOS (every code of 12 bits or less has a zero in it), so an input
+// whose bits are followed by ones ends in EOS where its padding starts;
+// the caller judges the padding from that position. out must have room
+// for a byte per 5 bits before the EOS, plus 1+fastRoom.
+func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
+	const ones = math.MaxUint64
+	fast := &sd.HuffmanDecodeFast
+	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
+	var q uint
+	for {
+		if nb < 48 {
+			// Refill from lo, and refill lo with ones. 16 < nb < 48.
+			buf |= lo >> (nb & 63)
+			lo = lo<<((64-nb)&63) | ones>>(nb&63)
+			nb = 64
+		}
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			if buf >= eosFirst {
+				return o, q, nil
+			}
+			sym, n := decodeLong(e, buf)
+			out[o] = byte(sym) // not EOS: buf does not start with it
+			o++
+			buf <<= n & 63 // shift hint: n <= 30
+			nb -= n
+			q += n
+			continue
+		}
+		// As in decodeHuffmanRounds: four lookups with no checks. The
+		// caller leaves room for them.
+		w := (*[fastRoom]byte)(out[o : o+fastRoom])
+		n := uint(e) & fastUsedMask
+		buf <<= n
+		binary.LittleEndian.PutUint16(w[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j := uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		o += int(j)
+		nb -= n
+		q += n
+	}
+}
+
+// eosFirst is the least left-aligned bit buffer that starts with EOS: 30
+// ones.
+const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
+
+// appendHuffmanCareful decodes src from bit pos into out at o one step at
+// a time, checking the input's end, the limit and the room at each step. It
+// finishes what the rounds leave: the end of an input when little room is
+// left, and inputs near maxLen.
+func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
+	fast := &sd.HuffmanDecodeFast
+	limit := len(out)
+	i := int(pos >> 3)
+	var buf uint64
+	var nb uint
+	skip := pos & 7
 	for {
 		for nb <= 56 && i < len(src) {
 			buf |= uint64(src[i]) << (56 - nb)
 			nb += 8
 			i++
+		}
+		if skip > 0 {
+			buf <<= skip
+			nb -= skip
+			skip = 0
 		}
 		e := fast[buf>>fastShift]
 		if used := uint(e & fastUsedMask); e&fastCountMask != 0 && used <= nb && limit-o >= 2 {
@@ -109,6 +238,7 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 			// had room but not the slack the fast stores want.
 			dst = append(dst[:o], byte(sym))
 			out = dst[:min(cap(dst), start+maxLen)]
+			limit = len(out)
 		} else {
 			out[o] = byte(sym)
 		}
@@ -118,78 +248,90 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 	}
 }
 
-// decodeHuffmanFast decodes from src into out[o:] while at least 8 bytes of
-// input and 8 bytes of room remain. It returns the new output position, how
-// much input it consumed, and the bit buffer with the bits not yet decoded.
-// It is kept apart and small so that its loop stays in registers.
-func decodeHuffmanFast(out []byte, o int, src []byte) (int, int, uint64, uint, error) {
+// decodeHuffmanRounds decodes src from bit pos into out at o, in rounds of
+// up to four table lookups, while at least 8 bytes of input and fastRoom
+// bytes of room remain. It returns the new output position and the bit
+// position reached, which is a symbol boundary. A whole EOS in the input
+// stops it with ErrHuffmanEOS, at the position where the EOS starts. It is
+// kept apart and small so that its loop stays in registers.
+func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
-	i := 0
+	i := int(pos >> 3)
 	fast := &sd.HuffmanDecodeFast
-	long := &sd.HuffmanDecodeLong
-	// One unaligned 8-byte load refills buf to at least 56 bits. Lookups
-	// then go on while the buffered bits cover the entry: up to 11 of them,
-	// each storing two bytes and advancing o past the symbols it decoded,
-	// hence the room check.
+	if skip := pos & 7; skip > 0 && len(src)-i >= 8 {
+		// Start mid-byte: load a first word and drop the bits before pos.
+		// The loop's first refill then adds nothing new.
+		buf = binary.BigEndian.Uint64(src[i:]) << skip
+		i += 7
+		nb = 56 - skip
+	}
+	base := unsafe.Pointer(unsafe.SliceData(out))
 	for len(src)-i >= 8 && len(out)-o >= fastRoom {
+		// One unaligned 8-byte load refills buf to at least 56 bits.
 		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63) // shift hint: nb < 64
 		k := (63 - nb) >> 3
 		i += int(k)
 		nb += k * 8
-		for {
-			e := fast[buf>>fastShift]
-			if e&fastCountMask != 0 {
-				used := uint(e & fastUsedMask)
-				if used > nb {
-					break
-				}
-				binary.LittleEndian.PutUint16(out[o:], uint16(e>>sd.HuffmanFastSym1Shift))
-				o += int(e&fastCountMask) >> sd.HuffmanFastCountShift
-				buf <<= used & 63 // shift hint: used <= 12
-				nb -= used
-				continue
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			if buf >= eosFirst {
+				// EOS, checked first because every input ends in it here.
+				return o, uint(i)*8 - nb, ErrHuffmanEOS
 			}
-			if nb < maxCodeBits {
-				break // refill first: the code may be up to 30 bits
-			}
-			// Second level inline: it resolves every code of up to 24 bits.
-			width := uint(e & fastUsedMask)
-			// The mask is a bounds-check hint: the table length is a power of
-			// two and generated offsets are in range, so it changes nothing.
-			le := long[(e>>sd.HuffmanFastOffsetShift+uint32(buf<<sd.HuffmanFastBits>>((64-width)&63)))&(uint32(len(long))-1)]
-			var sym int
-			var n uint
-			if le&sd.HuffmanLongLink == 0 {
-				sym, n = int(le&0x1ff), uint(le>>sd.HuffmanLongLenShift)&0x1f
-			} else {
-				sym, n = decodeLong(e, buf)
-			}
+			sym, n := decodeLong(e, buf)
 			if sym == sd.HuffmanEOS {
-				return o, i, buf, nb, ErrHuffmanEOS
+				return o, uint(i)*8 - nb, ErrHuffmanEOS
 			}
 			out[o] = byte(sym)
 			o++
 			buf <<= n & 63 // shift hint: n <= 30
 			nb -= n
+			continue
 		}
+		// Four lookups of at most 12 bits each fit in the 56 or more
+		// buffered bits, so they need no checks: each stores two bytes,
+		// keeps as many as it decoded and shifts buf by the bits it used.
+		// A long code's entry counts and uses nothing, so it stalls the
+		// lookups after it, and the next round decodes it.
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		o += int(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		o += int(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		o += int(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		o += int(e>>sd.HuffmanFastCountShift) & 3
 	}
-	return o, i, buf, nb, nil
+	return o, uint(i)*8 - nb, nil
 }
 
 // decodeLong decodes a code longer than 12 bits at the top of buf, given its
 // first-level entry e. It returns the symbol and the code length.
 func decodeLong(e uint32, buf uint64) (sym int, n uint) {
-	used := uint(sd.HuffmanFastBits)
 	off := e >> sd.HuffmanFastOffsetShift & 0xffff
-	width := uint(e & fastUsedMask)
+	width := e >> sd.HuffmanFastWidthShift // bits 29-31 of e are zero
+	buf <<= sd.HuffmanFastBits
 	for {
-		le := sd.HuffmanDecodeLong[off+uint32(buf<<used>>(64-width))]
+		// The mask is a bounds-check hint: the table length is a power of
+		// two and generated offsets are in range, so it changes nothing.
+		le := sd.HuffmanDecodeLong[(off+uint32(buf>>((64-width)&63)))&(uint32(len(sd.HuffmanDecodeLong))-1)]
 		if le&sd.HuffmanLongLink == 0 {
 			return int(le & 0x1ff), uint(le>>sd.HuffmanLongLenShift) & 0x1f
 		}
-		used += width
+		buf <<= width & 63 // shift hint: width <= 12
 		off = le & 0xffff
-		width = uint(le>>sd.HuffmanLongWidthShift) & 0x1f
+		width = le >> sd.HuffmanLongWidthShift & 0x1f
 	}
 }

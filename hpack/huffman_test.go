@@ -177,3 +177,59 @@ func TestHuffmanNoAllocs(t *testing.T) {
 		t.Errorf("AppendHuffmanDecode allocates %v times", n)
 	}
 }
+
+// TestHuffmanDecodeMatchesXnet decodes arbitrary bytes of every length up
+// to 48 (valid and invalid Huffman data, ending in every way the rounds,
+// the tail and the careful path can meet) with destinations of several
+// sizes, and checks the result and the validity against x/net.
+func TestHuffmanDecodeMatchesXnet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	text := "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ "
+	inputs := [][]byte{}
+	for n := range 48 {
+		for range 40 {
+			raw := make([]byte, n)
+			for i := range raw {
+				raw[i] = byte(rng.UintN(256))
+			}
+			inputs = append(inputs, raw)
+			// Encoded text, cut at n bytes: valid, or a truncated code.
+			var s []byte
+			for len(s) < 2*n {
+				s = append(s, text[rng.IntN(len(text))])
+			}
+			enc := AppendHuffmanString(nil, string(s))
+			inputs = append(inputs, enc[:min(n, len(enc))])
+			// Valid with the padding turned into a non-one bit.
+			if len(enc) > 0 && n > 0 {
+				bad := append([]byte(nil), enc[:min(n, len(enc))]...)
+				bad[len(bad)-1] &^= 1
+				inputs = append(inputs, bad)
+			}
+		}
+	}
+	for _, in := range inputs {
+		want, xerr := xhpack.HuffmanDecodeToString(in)
+		for _, room := range []int{-1, 0, 1, 16, 1000} {
+			var dst []byte
+			if room >= 0 {
+				dst = make([]byte, 2, 2+len(want)+room)
+			} else {
+				dst = []byte{1, 2}
+			}
+			got, err := AppendHuffmanDecode(dst, in)
+			if (err == nil) != (xerr == nil) {
+				t.Fatalf("decoding %x (room %d): error %v, x/net %v", in, room, err, xerr)
+			}
+			if err != nil {
+				if !errors.Is(err, ErrInvalidHuffman) || len(got) != 2 {
+					t.Fatalf("decoding %x (room %d): error %v with %d bytes", in, room, err, len(got))
+				}
+				continue
+			}
+			if string(got[2:]) != want {
+				t.Fatalf("decoding %x (room %d): %q, x/net %q", in, room, got[2:], want)
+			}
+		}
+	}
+}

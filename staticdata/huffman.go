@@ -12,8 +12,10 @@ package staticdata
 // The consumed bits sit lowest so that a decoder can shift its bit buffer
 // by the entry itself. Count 0 means the code is longer than
 // HuffmanFastBits: bits 8-23 are the offset of a sub-table in
-// HuffmanDecodeLong, and bits 0-5 its width (the number of further input
-// bits that index it).
+// HuffmanDecodeLong, bits 24-28 its width (the number of further input
+// bits that index it), and bits 0-5 are zero: a decoder that shifts by
+// such an entry and advances its output by its count, without testing
+// it, consumes nothing and writes nothing that it keeps.
 const (
 	HuffmanFastBits        = 12
 	HuffmanFastCountShift  = 6
@@ -21,6 +23,7 @@ const (
 	HuffmanFastSym2Shift   = 16
 	HuffmanFastLen1Shift   = 24
 	HuffmanFastOffsetShift = 8
+	HuffmanFastWidthShift  = 24
 )
 
 // Layout of HuffmanDecodeLong entries. A leaf holds the symbol (0-256, 256 is
