@@ -19,6 +19,11 @@ type Batch struct {
 	// or 0 when there is none.
 	slots [staticdata.NumKeys]uint32
 	size  int
+	// pins is set once a field may point at memory that is neither static
+	// nor the current arena: caller-owned bytes, an interned atom, or an
+	// arena array since replaced. Reset then clears the fields so that the
+	// batch does not keep that memory alive.
+	pins bool
 }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
@@ -30,10 +35,11 @@ func NewBatch(n, arenaBytes int) *Batch {
 // Reset empties the batch, keeping its capacity and its arena. Fields and
 // bytes taken from the batch before are invalid afterwards.
 func (b *Batch) Reset() {
-	for i := range b.fields {
-		b.slots[b.fields[i].Key()] = 0 // only the slots in use need clearing
+	b.slots = [staticdata.NumKeys]uint32{} // a few wide stores
+	if b.pins {
+		clear(b.fields)
+		b.pins = false
 	}
-	clear(b.fields) // drop references to owned bytes
 	b.fields = b.fields[:0]
 	b.arena = b.arena[:0]
 	b.size = 0
@@ -51,6 +57,7 @@ func (b *Batch) Append(f Field) {
 		return
 	}
 	// Fast path: room for the field and an atom for its name.
+	b.pins = b.pins || f.Name.kind == uint(KindInterned) || f.Value.kind < uint(KindBorrowed) && f.Value.kind != uint(KindStatic)
 	if f.Value.kind == uint(KindBorrowed) {
 		// Copy into the arena inline when it has room; the copy then
 		// belongs to the batch, so it is owned.
@@ -90,6 +97,7 @@ func (b *Batch) appendSlow(f Field) {
 	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
 	p.Value.p, p.Value.n, p.Value.kind = f.Value.p, f.Value.n, f.Value.kind
 	p.Sensitive = f.Sensitive
+	b.pins = true // rare enough not to sort out
 	b.adopt(p, n)
 }
 
@@ -119,6 +127,7 @@ func (b *Batch) copyIn(p []byte) []byte {
 	if cap(b.arena)-n < len(p) {
 		// Grow into a fresh array; earlier fields keep the old one alive.
 		b.arena = make([]byte, 0, max(2*cap(b.arena), len(p), 256))
+		b.pins = true
 		n = 0
 	}
 	b.arena = append(b.arena, p...)
