@@ -56,33 +56,33 @@ func (b *Batch) Append(f Field) {
 		b.appendSlow(f)
 		return
 	}
-	// Fast path: room for the field and an atom for its name.
-	b.pins = b.pins || f.Name.kind == uint(KindInterned) || f.Value.kind < uint(KindBorrowed) && f.Value.kind != uint(KindStatic)
-	if f.Value.kind == uint(KindBorrowed) {
-		// Copy into the arena inline when it has room; the copy then
-		// belongs to the batch, so it is owned.
-		m := len(b.arena)
-		if cap(b.arena)-m < f.Value.n {
-			b.appendSlow(f)
-			return
-		}
-		b.arena = b.arena[:m+f.Value.n]
-		copy(b.arena[m:], unsafe.Slice((*byte)(f.Value.p), f.Value.n))
-		f.Value.p, f.Value.kind = unsafe.Pointer(unsafe.SliceData(b.arena[m:])), uint(KindOwned)
+	// Fast path: room for the field and an atom for its name. The name,
+	// the slot and the size are done before the value's copy, a call,
+	// so that little is live across it.
+	a := (*staticdata.Atom)(f.Name.p)
+	vp, vn, vk := f.Value.p, f.Value.n, f.Value.kind
+	if vk == uint(KindBorrowed) && cap(b.arena)-len(b.arena) < vn {
+		b.appendSlow(f)
+		return
 	}
-	// f arrives in registers (a Field has seven scalar parts). Store it
-	// part by part: a whole-struct copy makes the compiler spill f and
-	// reload it with wider loads, which stall on store forwarding.
+	b.pins = b.pins || f.Name.kind == uint(KindInterned) || vk == uint(KindOwned) || vk == uint(KindInterned)
 	b.fields = b.fields[:n+1]
 	p := &b.fields[n]
 	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
-	p.Value.p, p.Value.n, p.Value.kind = f.Value.p, f.Value.n, f.Value.kind
 	p.Sensitive = f.Sensitive
-	a := (*staticdata.Atom)(f.Name.p)
 	if a.Key != staticdata.KeyUnknown && b.slots[a.Key] == 0 {
 		b.slots[a.Key] = uint32(n) + 1
 	}
 	b.size += len(a.S) + f.Value.Len() + 32
+	if vk == uint(KindBorrowed) {
+		// Copy into the arena, which has room; the copy then belongs to
+		// the batch, so it is owned.
+		m := len(b.arena)
+		b.arena = b.arena[:m+vn]
+		copy(b.arena[m:], unsafe.Slice((*byte)(vp), vn))
+		vp, vk = unsafe.Pointer(unsafe.SliceData(b.arena[m:])), uint(KindOwned)
+	}
+	p.Value.p, p.Value.n, p.Value.kind = vp, vn, vk
 }
 
 // appendSlow is Append for a full batch, or a field with bytes to resolve
