@@ -104,21 +104,30 @@ func (b *Batch) appendSlow(f Field) {
 // adopt finishes appending the field in slot n: it resolves a name given
 // as bytes, copies borrowed bytes into the arena, and records the key.
 func (b *Batch) adopt(p *Field, n int) {
-	if p.Name.Atom() != nil {
-		// An atom already.
+	// The key and the sizes are kept in locals rather than read back from
+	// *p: a read of a field just stored whole can stall on forwarding.
+	key := staticdata.KeyUnknown
+	size := 32
+	if a := p.Name.Atom(); a != nil {
+		key, size = a.Key, size+len(a.S)
 	} else if a := staticdata.LookupBytes(p.Name.Bytes()); a != nil {
 		p.Name = Str{p: unsafe.Pointer(a), kind: uint(KindStatic)}
-	} else if p.Name.kind == uint(KindBorrowed) {
-		// Copied, the bytes belong to the batch: from here on they are owned.
-		p.Name = strBytes(b.copyIn(p.Name.Bytes()), KindOwned)
+		key, size = a.Key, size+len(a.S)
+	} else {
+		size += p.Name.n
+		if p.Name.kind == uint(KindBorrowed) {
+			// Copied, the bytes belong to the batch: from here on they are owned.
+			p.Name = strBytes(b.copyIn(p.Name.Bytes()), KindOwned)
+		}
 	}
+	size += p.Value.Len()
 	if p.Value.kind == uint(KindBorrowed) {
 		p.Value = strBytes(b.copyIn(p.Value.Bytes()), KindOwned)
 	}
-	if k := p.Key(); k != staticdata.KeyUnknown && b.slots[k] == 0 {
-		b.slots[k] = uint32(n) + 1
+	if key != staticdata.KeyUnknown && b.slots[key] == 0 {
+		b.slots[key] = uint32(n) + 1
 	}
-	b.size += p.Name.Len() + p.Value.Len() + 32
+	b.size += size
 }
 
 // copyIn copies p into the arena and returns the copy.
