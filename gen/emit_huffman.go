@@ -92,12 +92,29 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		fmt.Fprintf(&b, "%d, ", h.bits[s])
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// HuffmanEncodeTable holds, for each byte, its code left-aligned in the high\n")
-	b.WriteString("// bits and its length in the low 8 bits, so an encoder needs one load per byte.\n")
-	b.WriteString("var HuffmanEncodeTable = [256]uint64{")
-	for s := range 256 {
-		fmt.Fprintf(&b, "%#x, ", uint64(h.code[s])<<(64-uint(h.bits[s]))|uint64(h.bits[s]))
+	b.WriteString("// HuffmanEncodeTables holds each byte's code in the forms an encoder\n")
+	b.WriteString("// combines them in. See HuffmanEncoder.\n")
+	b.WriteString("var HuffmanEncodeTables = HuffmanEncoder{\n")
+	table := func(name string, v func(i int) uint64) {
+		fmt.Fprintf(&b, "%s: [256]uint64{", name)
+		for i := range 256 {
+			if i%8 == 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%#x, ", v(i))
+		}
+		b.WriteString("\n},\n")
 	}
+	table("Code", func(c int) uint64 { return uint64(h.code[c]) })
+	table("Pow", func(c int) uint64 { return 1 << h.bits[c] })
+	table("Len", func(c int) uint64 { return uint64(h.bits[c]) })
+	table("Top", func(k int) uint64 {
+		if k >= 1 && k <= 64 {
+			return 1 << (64 - k)
+		}
+		return 0
+	})
+	table("Bytes", func(k int) uint64 { return uint64(k / 8) })
 	b.WriteString("}\n\n")
 	b.WriteString("// HuffmanDecodeFast is the first-level decode table, indexed by the next 12\n")
 	b.WriteString("// bits of input. See HuffmanFast* for the layout of an entry.\n")

@@ -47,9 +47,18 @@ func TestHuffmanCodesMatchXnet(t *testing.T) {
 		if string(got) != string(want) {
 			t.Errorf("byte %#x: table gives %x, x/net encodes %x", b, want, got)
 		}
-		e := HuffmanEncodeTable[b]
-		if uint(e&0xff) != n || e>>(64-n) != uint64(HuffmanCodes[b]) || (e&^0xff)<<n != 0 {
-			t.Errorf("byte %#x: HuffmanEncodeTable entry %#x disagrees with the code", b, e)
+		e := &HuffmanEncodeTables
+		if e.Code[b] != uint64(HuffmanCodes[b]) || e.Len[b] != uint64(n) || e.Pow[b] != 1<<n {
+			t.Errorf("byte %#x: HuffmanEncodeTables has code %#x, length %d, pow %#x", b, e.Code[b], e.Len[b], e.Pow[b])
+		}
+	}
+	for k, v := range HuffmanEncodeTables.Top {
+		var want uint64
+		if k >= 1 && k <= 64 {
+			want = 1 << (64 - k)
+		}
+		if v != want || HuffmanEncodeTables.Bytes[k] != uint64(k/8) {
+			t.Errorf("Top[%d] = %#x, Bytes[%d] = %d", k, v, k, HuffmanEncodeTables.Bytes[k])
 		}
 	}
 	if HuffmanCodes[HuffmanEOS] != 0x3fffffff || HuffmanCodeLen[HuffmanEOS] != 30 {
