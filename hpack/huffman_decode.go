@@ -275,10 +275,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		nb += k * 8
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			if buf >= eosFirst {
-				// EOS, checked first because every input ends in it here.
-				return o, uint(i)*8 - nb, ErrHuffmanEOS
-			}
+			// A long code: 56 or more buffered bits cover it.
 			sym, n := decodeLong(e, buf)
 			if sym == sd.HuffmanEOS {
 				return o, uint(i)*8 - nb, ErrHuffmanEOS
