@@ -29,17 +29,20 @@ type atomSlot struct {
 const maxCachedLen = 16
 
 // cacheKey packs raw strings of 1 to 16 bytes into two words. With the
-// length, the words determine the bytes: for 8 bytes or more they are the
-// first and the last eight, overlapping when shorter than 16.
+// length, the words determine the bytes: two loads of the first and the
+// last bytes, overlapping when the string is shorter than twice the load.
+// Loads of 8, then 4 bytes, then single bytes (first, middle, last) keep
+// it free of loops.
 func cacheKey(raw []byte) (lo, hi uint64) {
-	n := len(raw)
-	if n >= 8 {
+	switch n := len(raw); {
+	case n >= 8:
 		return binary.LittleEndian.Uint64(raw), binary.LittleEndian.Uint64(raw[n-8:])
+	case n >= 4:
+		return uint64(binary.LittleEndian.Uint32(raw)) | uint64(binary.LittleEndian.Uint32(raw[n-4:]))<<32, 0
+	case n > 0:
+		return uint64(raw[0]) | uint64(raw[n/2])<<8 | uint64(raw[n-1])<<16, 0
 	}
-	for i := n - 1; i >= 0; i-- {
-		lo = lo<<8 | uint64(raw[i])
-	}
-	return lo, 0
+	return 0, 0
 }
 
 func cacheSlot(lo, hi uint64, n int) uint64 {

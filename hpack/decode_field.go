@@ -21,14 +21,10 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		switch b := rep[0]; {
 		case b >= 0x80: // indexed field, 7-bit index
 			size, need, err = d.indexed(dst, rep, off)
-		case b >= 0x40: // literal with incremental indexing, 6-bit name index
-			size, need, err = d.literal(dst, rep, off, 6, true, false)
-		case b >= 0x20: // dynamic table size update, 5-bit size
+		case b >= 0x40 || b < 0x20: // a literal; it reads its kind from b
+			size, need, err = d.literal(dst, rep, off)
+		default: // dynamic table size update, 5-bit size
 			size, need, err = d.sizeUpdate(rep, off)
-		case b >= 0x10: // literal never indexed, 4-bit name index
-			size, need, err = d.literal(dst, rep, off, 4, false, true)
-		default: // literal without indexing, 4-bit name index
-			size, need, err = d.literal(dst, rep, off, 4, false, false)
 		}
 		if err != nil || need > 0 {
 			d.blockOff += pos
@@ -57,11 +53,26 @@ func (d *Decoder) fieldStart(off int) error {
 	return nil
 }
 
+// staticFields holds the static table's entries as fields, their Strs
+// made once rather than per indexed field.
+var staticFields = func() (fs [sd.StaticTableLen + 1]mdelem.Field) {
+	for i := 1; i <= sd.StaticTableLen; i++ {
+		e := &sd.StaticTable[i]
+		fs[i] = mdelem.Field{Name: mdelem.StrAtom(e.Name), Value: mdelem.StrAtom(e.Value)}
+	}
+	return fs
+}()
+
 func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int, err error) {
-	idx, size, res := readInt(p, 7)
-	if res != intOK {
-		need, err = intErr(res, p, off)
-		return 0, need, err
+	// Most indexes fit the 7-bit prefix; only a full prefix needs readInt,
+	// which is too big to inline.
+	idx, size := uint64(p[0]&0x7f), 1
+	if idx == 0x7f {
+		var res intResult
+		if idx, size, res = readInt(p, 7); res != intOK {
+			need, err = intErr(res, p, off)
+			return 0, need, err
+		}
 	}
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {
@@ -69,36 +80,48 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		}
 	}
 	switch {
-	case idx >= 1 && idx <= sd.StaticTableLen:
-		e := &sd.StaticTable[idx]
-		d.emit(dst, off, e.Name, nil, e.Value, nil, false)
-	case idx > sd.StaticTableLen && idx-sd.StaticTableLen-1 < uint64(d.table.len()):
+	case idx-1 < sd.StaticTableLen: // 1 to StaticTableLen; 0 wraps around
+		if d.admit(int(sd.StaticTable[idx].Size)) {
+			dst.Append(staticFields[idx])
+		} else {
+			d.overLimit(off)
+		}
+	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
 		e := d.table.at(int(idx - sd.StaticTableLen - 1))
-		d.emit(dst, off, e.name.atom, d.table.bytesOf(e.name), e.value.atom, d.table.bytesOf(e.value), false)
+		if d.admit(int(e.size)) {
+			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+		} else {
+			d.overLimit(off)
+		}
 	default:
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
 	}
 	return size, 0, nil
 }
 
-// bytesOf returns the ring bytes of a non-atom string, or nil for an atom.
-func (t *dynTable) bytesOf(s dynStr) []byte {
-	if s.atom != nil {
-		return nil
+// literal decodes a literal field representation (RFC 7541 §6.2), whose
+// kind its first byte gives: 01xxxxxx with incremental indexing and a 6-bit
+// name index, 0001xxxx never indexed and 0000xxxx without indexing, both
+// with a 4-bit name index.
+func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int, err error) {
+	b := p[0]
+	indexing := b >= 0x40
+	prefix, mask := uint(4), uint64(0x0f)
+	if indexing {
+		prefix, mask = 6, 0x3f
 	}
-	return t.str(s)
-}
-
-func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int, prefix uint, indexing, never bool) (size, need int, err error) {
-	idx, pos, res := readInt(p, prefix)
-	if res != intOK {
-		need, err = intErr(res, p, off)
-		return 0, need, err
+	idx, pos := uint64(b)&mask, 1
+	if idx == mask {
+		var res intResult
+		if idx, pos, res = readInt(p, prefix); res != intOK {
+			need, err = intErr(res, p, off)
+			return 0, need, err
+		}
 	}
 	// Take the representation's measure before touching any state, so a
 	// truncated one can be retried from its start.
-	var nameAtom *sd.Atom
-	var nameBytes, nameRaw []byte
+	var name mdelem.Str
+	var nameRaw []byte
 	var nameHuff bool
 	switch {
 	case idx == 0:
@@ -107,10 +130,10 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int, prefix uint, ind
 			return 0, need, err
 		}
 	case idx <= sd.StaticTableLen:
-		nameAtom = sd.StaticTable[idx].Name
+		name = staticFields[idx].Name
 	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
 		e := d.table.at(int(idx - sd.StaticTableLen - 1))
-		nameAtom, nameBytes = e.name.atom, d.table.bytesOf(e.name)
+		name = e.name
 	default:
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
 	}
@@ -124,23 +147,28 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int, prefix uint, ind
 		}
 	}
 	if idx == 0 {
-		if nameAtom, nameBytes, err = d.decodeName(nameHuff, nameRaw, off); err != nil {
+		if name, err = d.decodeString(&d.nameBuf, nameHuff, nameRaw, true, off); err != nil {
 			return 0, 0, err
 		}
 	}
 	key := sd.KeyUnknown
-	if nameAtom != nil {
-		key = nameAtom.Key
+	if a := name.Atom(); a != nil {
+		key = a.Key
 	}
-	valueAtom, valueBytes, err := d.decodeValue(valueHuff, valueRaw, key, off)
+	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], off)
 	if err != nil {
 		return 0, 0, err
 	}
-	// Emit before adding: the batch copies ring bytes that adding may
+	fsize := name.Len() + value.Len() + entryOverhead
+	// Append before adding: the batch copies ring bytes that adding may
 	// overwrite.
-	d.emit(dst, off, nameAtom, nameBytes, valueAtom, valueBytes, never)
+	if d.admit(fsize) {
+		dst.Append(mdelem.Field{Name: name, Value: value, Sensitive: b&0xf0 == 0x10})
+	} else {
+		d.overLimit(off)
+	}
 	if indexing {
-		d.table.add(nameAtom, nameBytes, valueAtom, valueBytes)
+		d.table.add(name, value, uint32(fsize))
 	}
 	return pos, 0, nil
 }
@@ -152,51 +180,44 @@ func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end
 	if pos >= len(p) {
 		return false, nil, 0, pos + 1, nil
 	}
-	huff = p[pos]&0x80 != 0
-	l, n, res := readInt(p[pos:], 7)
-	if res != intOK {
-		if res == intTruncated {
-			return false, nil, 0, len(p) + 1, nil
+	c := p[pos]
+	// Most lengths fit the 7-bit prefix; only a full one needs readInt.
+	l, start := uint64(c&0x7f), pos+1
+	if l == 0x7f {
+		var n int
+		var res intResult
+		if l, n, res = readInt(p[pos:], 7); res != intOK {
+			if res == intTruncated {
+				return false, nil, 0, len(p) + 1, nil
+			}
+			return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 		}
-		return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+		start = pos + n
 	}
 	if l > uint64(d.maxStringLen) {
 		return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
 	}
-	start := pos + n
 	end = start + int(l)
 	if end > len(p) {
 		return false, nil, 0, end, nil
 	}
-	return huff, p[start:end:end], end, 0, nil
-}
-
-// decodeName turns a literal name into an atom (static or interned) or,
-// when the interner is full or absent, bytes.
-func (d *Decoder) decodeName(huff bool, raw []byte, off int) (*sd.Atom, []byte, error) {
-	return d.decodeString(&d.nameBuf, huff, raw, true, off)
-}
-
-// decodeValue turns a literal value into a static atom, an interned atom
-// (for the keys set by SetInternedValues) or bytes.
-func (d *Decoder) decodeValue(huff bool, raw []byte, key sd.KeyID, off int) (*sd.Atom, []byte, error) {
-	return d.decodeString(&d.valueBuf, huff, raw, d.internValue[key], off)
+	return c&0x80 != 0, p[start:end:end], end, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and
 // resolves it to an atom: through the interner when internIt is set,
 // otherwise from the static tier only. Without an atom it returns the
-// bytes, valid until *buf is next used.
-func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (*sd.Atom, []byte, error) {
+// bytes, borrowed: valid until *buf is next used.
+func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
 		if a := d.cache.get(raw); a != nil {
-			return a, nil, nil
+			return mdelem.StrAtom(a), nil
 		}
 		var err error
 		*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
 		if err != nil {
-			return nil, nil, &DecodingError{Offset: off, Err: err}
+			return mdelem.Str{}, &DecodingError{Offset: off, Err: err}
 		}
 		b = *buf
 	}
@@ -209,47 +230,35 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		a = h.Atom()
 	}
 	if a == nil {
-		return nil, b, nil
+		return mdelem.BorrowedStr(b), nil
 	}
 	if huff {
 		d.cache.put(raw, a)
 	}
-	return a, nil, nil
+	return mdelem.StrAtom(a), nil
 }
 
-// emit appends a decoded field to dst unless a limit has been reached, and
-// counts it against the limits either way.
-func (d *Decoder) emit(dst *mdelem.Batch, off int, nameAtom *sd.Atom, nameBytes []byte, valueAtom *sd.Atom, valueBytes []byte, sensitive bool) {
-	size := entryOverhead + len(nameBytes) + len(valueBytes)
-	if nameAtom != nil {
-		size += len(nameAtom.S)
-	}
-	if valueAtom != nil {
-		size += len(valueAtom.S)
-	}
+// admit counts a field of RFC 9113 size size against the limits and
+// reports whether it is within them; when it is not, the caller drops it
+// and calls overLimit. Small enough to inline, it leaves the caller a
+// single call, to Batch.Append, per field.
+func (d *Decoder) admit(size int) bool {
 	d.fields++
 	d.listSize += size
-	if d.limitErr != nil {
-		return
-	}
+	return d.limitErr == nil && d.fields <= d.maxFields && d.listSize <= d.maxListSize
+}
+
+// overLimit records the first limit a block goes over, if it is the
+// first. It is rare, and kept out of line to leave its callers short.
+//
+//go:noinline
+func (d *Decoder) overLimit(off int) {
 	switch {
+	case d.limitErr != nil:
 	case d.fields > d.maxFields:
 		d.limitErr = &LimitError{Err: ErrFieldCount, Limit: d.maxFields, Offset: off}
-	case d.listSize > d.maxListSize:
-		d.limitErr = &LimitError{Err: ErrHeaderListSize, Limit: d.maxListSize, Offset: off}
 	default:
-		f := mdelem.Field{Sensitive: sensitive}
-		if nameAtom != nil {
-			f.Name = mdelem.StrAtom(nameAtom)
-		} else {
-			f.Name = mdelem.BorrowedStr(nameBytes)
-		}
-		if valueAtom != nil {
-			f.Value = mdelem.StrAtom(valueAtom)
-		} else {
-			f.Value = mdelem.BorrowedStr(valueBytes)
-		}
-		dst.Append(f)
+		d.limitErr = &LimitError{Err: ErrHeaderListSize, Limit: d.maxListSize, Offset: off}
 	}
 }
 

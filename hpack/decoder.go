@@ -156,7 +156,7 @@ func (d *Decoder) DynamicTableLen() int { return d.table.len() }
 // DynamicEntry returns dynamic table entry i (0 is the newest).
 func (d *Decoder) DynamicEntry(i int) (name, value string) {
 	e := d.table.at(i)
-	return d.table.string(e.name), d.table.string(e.value)
+	return e.name.String(), e.value.String()
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It

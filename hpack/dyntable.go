@@ -1,38 +1,24 @@
 package hpack
 
 import (
-	"github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/mdelem"
 )
 
 // entryOverhead is the 32 bytes RFC 7541 §4.1 adds to each entry's size.
 const entryOverhead = 32
 
-// dynStr is a name or value held by the dynamic table: an atom, or n bytes
-// at off in the table's byte ring.
-type dynStr struct {
-	atom *staticdata.Atom
-	off  uint32
-	n    uint32
-}
-
-// dynEntry is one dynamic table entry.
+// dynEntry is one dynamic table entry. Its name and value are kept as the
+// Strs a field takes, so that an indexed field copies them as they are: an
+// atom (its kind already worked out), or ring bytes, borrowed so that a
+// batch copies them before a later add overwrites them.
 type dynEntry struct {
-	name, value dynStr
-	// chunk and chunkLen locate the bytes the entry owns in the ring (its
-	// non-atom name and value, in that order).
+	name, value mdelem.Str
+	// chunk and chunkLen locate the bytes the entry owns in the ring: its
+	// non-atom name and value, in that order.
 	chunk, chunkLen uint32
-}
-
-// size returns the entry's RFC 7541 size.
-func (e *dynEntry) size() uint32 {
-	return e.name.len() + e.value.len() + entryOverhead
-}
-
-func (s *dynStr) len() uint32 {
-	if s.atom != nil {
-		return uint32(len(s.atom.S))
-	}
-	return s.n
+	// size is the entry's RFC 7541 size, kept so that eviction and indexed
+	// fields need not load the atoms to measure it.
+	size uint32
 }
 
 // dynTable is the HPACK dynamic table: a ring of entries, newest last, and a
@@ -51,8 +37,6 @@ type dynTable struct {
 	max   uint32 // current maximum size (the last size update)
 	bytes []byte // the byte ring, len 2*max
 	head  uint32 // where the next chunk goes if it fits
-	// nameCopy keeps a ring name safe while its entry is evicted.
-	nameCopy []byte
 }
 
 // setCapacity prepares the table for maximum sizes up to limit: the
@@ -64,27 +48,20 @@ func (t *dynTable) setCapacity(limit uint32) {
 	}
 	old := *t
 	*t = dynTable{
-		ents:     make([]dynEntry, max(wantEnts, len(old.ents))),
-		bytes:    make([]byte, max(2*limit, uint32(len(old.bytes)))),
-		max:      old.max,
-		nameCopy: old.nameCopy,
+		ents:  make([]dynEntry, max(wantEnts, len(old.ents))),
+		bytes: make([]byte, max(2*limit, uint32(len(old.bytes)))),
+		max:   old.max,
 	}
 	// Re-add the old entries, oldest first, packing their bytes.
 	for i := range old.count {
 		e := old.ents[(old.first+i)%len(old.ents)]
-		chunk := old.bytes[e.chunk : e.chunk+e.chunkLen]
 		off := t.place(e.chunkLen)
-		copy(t.bytes[off:], chunk)
-		if e.name.atom == nil {
-			e.name.off = e.name.off - e.chunk + off
-		}
-		if e.value.atom == nil {
-			e.value.off = e.value.off - e.chunk + off
-		}
 		e.chunk = off
+		e.name = t.put(e.name, &off) // ring bytes move to the new ring
+		e.value = t.put(e.value, &off)
 		t.ents[(t.first+t.count)%len(t.ents)] = e
 		t.count++
-		t.size += e.size()
+		t.size += e.size
 	}
 }
 
@@ -100,11 +77,6 @@ func (t *dynTable) at(i int) *dynEntry {
 	return &t.ents[j]
 }
 
-// str returns the bytes of a non-atom string held by the table.
-func (t *dynTable) str(s dynStr) []byte {
-	return t.bytes[s.off : s.off+s.n : s.off+s.n]
-}
-
 // setMax applies a dynamic table size update, evicting as needed.
 func (t *dynTable) setMax(m uint32) {
 	t.max = m
@@ -115,7 +87,7 @@ func (t *dynTable) setMax(m uint32) {
 func (t *dynTable) evictTo(target uint32) {
 	for t.size > target && t.count > 0 {
 		e := &t.ents[t.first]
-		t.size -= e.size()
+		t.size -= e.size
 		t.first++
 		if t.first == len(t.ents) {
 			t.first = 0
@@ -138,72 +110,62 @@ func (t *dynTable) place(n uint32) uint32 {
 	return off
 }
 
-// add inserts an entry. name and value are atoms or bytes; bytes are
-// copied into the ring. nameBytes may point into the ring itself (a name
-// taken from an entry about to be evicted): it is copied before anything is
-// overwritten. An entry larger than the maximum empties the table and is
-// not added (RFC 7541 §4.4).
-func (t *dynTable) add(nameAtom *staticdata.Atom, nameBytes []byte, valueAtom *staticdata.Atom, valueBytes []byte) {
-	var nlen, vlen uint32
-	if nameAtom != nil {
-		nlen = uint32(len(nameAtom.S))
-	} else {
-		nlen = uint32(len(nameBytes))
-	}
-	if valueAtom != nil {
-		vlen = uint32(len(valueAtom.S))
-	} else {
-		vlen = uint32(len(valueBytes))
-	}
-	size := nlen + vlen + entryOverhead
+// add inserts an entry of RFC 7541 size size. name and value are atoms or
+// bytes; bytes are copied into the ring. An entry larger than the maximum
+// empties the table and is not added (RFC 7541 §4.4).
+//
+// The name's bytes may be the ring's own, taken from an entry that the
+// eviction below drops, so that the new chunk may overlap them. They are
+// still intact when copied: eviction writes no bytes, the name is copied
+// first, and copy handles the overlap. The value never comes from the
+// ring (a literal value is in the block or a Huffman buffer), so writing
+// it after the name is safe too.
+func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	if size > t.max {
 		t.evictTo(0)
 		return
 	}
-	if nameAtom == nil && t.count > 0 {
-		// The name may be a ring string that eviction or placement is
-		// about to overwrite: keep a copy.
-		t.nameCopy = append(t.nameCopy[:0], nameBytes...)
-		nameBytes = t.nameCopy
-	}
 	t.evictTo(t.max - size)
-	var chunkLen uint32
-	if nameAtom == nil {
-		chunkLen += nlen
-	}
-	if valueAtom == nil {
-		chunkLen += vlen
-	}
+	chunkLen := bytesLen(name) + bytesLen(value)
 	off := t.place(chunkLen)
-	e := dynEntry{chunk: off, chunkLen: chunkLen}
-	pos := off
-	if nameAtom != nil {
-		e.name.atom = nameAtom
-	} else {
-		copy(t.bytes[pos:], nameBytes)
-		e.name = dynStr{off: pos, n: nlen}
-		pos += nlen
-	}
-	if valueAtom != nil {
-		e.value.atom = valueAtom
-	} else {
-		copy(t.bytes[pos:], valueBytes)
-		e.value = dynStr{off: pos, n: vlen}
-	}
 	j := t.first + t.count
 	if j >= len(t.ents) {
 		j -= len(t.ents)
 	}
-	t.ents[j] = e
+	// Fill the entry in place: building it in a local and storing it whole
+	// costs a copy of eight words.
+	e := &t.ents[j]
+	e.chunk, e.chunkLen, e.size = off, chunkLen, size
+	e.name = t.put(name, &off)
+	e.value = t.put(value, &off)
 	t.count++
 	t.size += size
 }
 
-// string returns a table string as a Go string (allocating for ring bytes);
-// for inspection and tests.
-func (t *dynTable) string(s dynStr) string {
-	if s.atom != nil {
-		return s.atom.S
+// bytesLen returns how many ring bytes s needs: none for an atom.
+func bytesLen(s mdelem.Str) uint32 {
+	if s.IsAtom() {
+		return 0
 	}
-	return string(t.str(s))
+	return uint32(s.Len())
+}
+
+// put returns the Str an entry keeps for s: s itself for an atom, else a
+// copy of its bytes placed at *off in the ring, which it advances.
+func (t *dynTable) put(s mdelem.Str, off *uint32) mdelem.Str {
+	if s.IsAtom() {
+		return s
+	}
+	return t.putBytes(s.Bytes(), off)
+}
+
+// putBytes copies b into the ring at *off, advances *off past it and
+// returns the copy as a borrowed Str.
+func (t *dynTable) putBytes(b []byte, off *uint32) mdelem.Str {
+	o := *off
+	end := o + uint32(len(b))
+	*off = end
+	dst := t.bytes[o:end:end]
+	copy(dst, b)
+	return mdelem.BorrowedStr(dst)
 }

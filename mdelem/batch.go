@@ -65,7 +65,11 @@ func (b *Batch) Append(f Field) {
 		b.appendSlow(f)
 		return
 	}
-	b.pins = b.pins || f.Name.kind == uint(KindInterned) || vk == uint(KindOwned) || vk == uint(KindInterned)
+	// Store pins only when it changes: most fields pin nothing, and a
+	// read-modify-write of it on every field costs more than a branch.
+	if f.Name.kind == uint(KindInterned) || vk == uint(KindOwned) || vk == uint(KindInterned) {
+		b.pins = true
+	}
 	b.fields = b.fields[:n+1]
 	p := &b.fields[n]
 	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
@@ -78,9 +82,10 @@ func (b *Batch) Append(f Field) {
 		// Copy into the arena, which has room; the copy then belongs to
 		// the batch, so it is owned.
 		m := len(b.arena)
+		dst := b.arena[m : m+vn]
+		copy(dst, unsafe.Slice((*byte)(vp), vn))
 		b.arena = b.arena[:m+vn]
-		copy(b.arena[m:], unsafe.Slice((*byte)(vp), vn))
-		vp, vk = unsafe.Pointer(unsafe.SliceData(b.arena[m:])), uint(KindOwned)
+		vp, vk = unsafe.Pointer(unsafe.SliceData(dst)), uint(KindOwned)
 	}
 	p.Value.p, p.Value.n, p.Value.kind = vp, vn, vk
 }
