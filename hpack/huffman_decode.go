@@ -310,6 +310,19 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		nb -= uint(e) & fastUsedMask
 		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
 		o += int(e>>sd.HuffmanFastCountShift) & 3
+		if e&fastCountMask == 0 && nb >= maxCodeBits {
+			// The round stalled on a long code and enough bits remain for
+			// it: decode it now rather than after another refill, which
+			// matters when long codes are common (binary data).
+			sym, n := decodeLong(e, buf)
+			if sym == sd.HuffmanEOS {
+				return o, uint(i)*8 - nb, ErrHuffmanEOS
+			}
+			*(*byte)(unsafe.Add(base, o)) = byte(sym) // in bounds: the stalled round advanced o by 6 at most, of fastRoom
+			o++
+			buf <<= n & 63 // shift hint: n <= 30
+			nb -= n
+		}
 	}
 	return o, uint(i)*8 - nb, nil
 }
