@@ -290,25 +290,28 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		// buffered bits, so they need no checks: each stores two bytes,
 		// keeps as many as it decoded and shifts buf by the bits it used.
 		// A long code's entry counts and uses nothing, so it stalls the
-		// lookups after it, and the next round decodes it.
+		// lookups after it, and the next round decodes it. Unrolled by
+		// hand: Go does not unroll loops, and a `for range 4` measured
+		// slower. Each store writes symbol 1 then symbol 2, in that order
+		// on any byte order.
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
 		o += int(e>>sd.HuffmanFastCountShift) & 3
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
 		o += int(e>>sd.HuffmanFastCountShift) & 3
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
 		o += int(e>>sd.HuffmanFastCountShift) & 3
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		*(*uint16)(unsafe.Add(base, o)) = uint16(e >> sd.HuffmanFastSym1Shift) // little-endian: symbol 1 first
+		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
 		o += int(e>>sd.HuffmanFastCountShift) & 3
 		if e&fastCountMask == 0 && nb >= maxCodeBits {
 			// The round stalled on a long code and enough bits remain for
