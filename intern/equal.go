@@ -1,6 +1,9 @@
 package intern
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // equal reports whether s and b hold the same bytes. It is faster than
 // s == string(b) for the short strings headers are made of: it compares
@@ -9,7 +12,7 @@ func equal(s string, b []byte) bool {
 	return len(s) == len(b) && sameBytes(s, b)
 }
 
-// sameBytes is equal for s and b of the same length. It is inlined, and
+// sameBytes is equal for s and b of the same length. It is small, and
 // compares 8 to 16 bytes with two loads each.
 func sameBytes(s string, b []byte) bool {
 	n := len(b)
@@ -17,8 +20,8 @@ func sameBytes(s string, b []byte) bool {
 	if uint(n-8) > 8 {
 		return sameBytesSlow(p, q, n)
 	}
-	return *(*uint64)(p) == *(*uint64)(q) &&
-		*(*uint64)(unsafe.Add(p, n-8)) == *(*uint64)(unsafe.Add(q, n-8))
+	return load64(p) == load64(q) &&
+		load64(unsafe.Add(p, n-8)) == load64(unsafe.Add(q, n-8))
 }
 
 // sameBytesSlow compares n bytes at p and q.
@@ -27,14 +30,14 @@ func sameBytesSlow(p, q unsafe.Pointer, n int) bool {
 	case n >= 8:
 		// Whole words, then the last word, which may overlap the one before.
 		for i := 0; i < n-8; i += 8 {
-			if *(*uint64)(unsafe.Add(p, i)) != *(*uint64)(unsafe.Add(q, i)) {
+			if load64(unsafe.Add(p, i)) != load64(unsafe.Add(q, i)) {
 				return false
 			}
 		}
-		return *(*uint64)(unsafe.Add(p, n-8)) == *(*uint64)(unsafe.Add(q, n-8))
+		return load64(unsafe.Add(p, n-8)) == load64(unsafe.Add(q, n-8))
 	case n >= 4:
-		return *(*uint32)(p) == *(*uint32)(q) &&
-			*(*uint32)(unsafe.Add(p, n-4)) == *(*uint32)(unsafe.Add(q, n-4))
+		return load32(p) == load32(q) &&
+			load32(unsafe.Add(p, n-4)) == load32(unsafe.Add(q, n-4))
 	default:
 		for i := 0; i < n; i++ {
 			if *(*byte)(unsafe.Add(p, i)) != *(*byte)(unsafe.Add(q, i)) {
@@ -44,3 +47,11 @@ func sameBytesSlow(p, q unsafe.Pointer, n int) bool {
 		return true
 	}
 }
+
+// load64 and load32 read a word at p, which need not be aligned. Through
+// encoding/binary they are one unaligned load where the CPU allows it
+// (amd64, arm64) and byte loads where it does not; the byte order does
+// not matter, since both sides of a comparison are read alike.
+func load64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
+
+func load32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }
