@@ -233,3 +233,21 @@ func TestHuffmanDecodeMatchesXnet(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanDecodeDocumentedRoom checks the no-allocation promise of
+// AppendHuffmanDecode at exactly the room it documents, len(src)*8/5+16,
+// for inputs of every length up to 200 bytes.
+func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
+	for _, s := range huffmanSamples() {
+		enc := AppendHuffmanString(nil, s)
+		dst := make([]byte, 0, len(enc)*8/5+16)
+		var got []byte
+		var err error
+		if n := testing.AllocsPerRun(5, func() { got, err = AppendHuffmanDecode(dst, enc) }); n != 0 {
+			t.Fatalf("decoding %d bytes with the documented room allocates %v times", len(enc), n)
+		}
+		if err != nil || string(got) != s {
+			t.Fatalf("decoding %x: %q, %v", enc, got, err)
+		}
+	}
+}
