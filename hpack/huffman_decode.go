@@ -274,58 +274,51 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		i += int(k)
 		nb += k * 8
 		e := fast[buf>>fastShift]
-		if e&fastCountMask == 0 {
-			// A long code: 56 or more buffered bits cover it.
-			sym, n := decodeLong(e, buf)
-			if sym == sd.HuffmanEOS {
-				return o, uint(i)*8 - nb, ErrHuffmanEOS
+		if e&fastCountMask != 0 {
+			// Four lookups of at most 12 bits each fit in the 56 or more
+			// buffered bits, so they need no checks: each stores two
+			// bytes, keeps as many as it decoded and shifts buf by the bits
+			// it used. A long code's entry counts and uses nothing, so it
+			// stalls the lookups after it. Unrolled by hand: Go does not
+			// unroll loops, and a `for range 4` measured slower. Each store
+			// writes symbol 1 then symbol 2, in that order on any byte
+			// order.
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
+			o += int(e>>sd.HuffmanFastCountShift) & 3
+			e = fast[buf>>fastShift]
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
+			o += int(e>>sd.HuffmanFastCountShift) & 3
+			e = fast[buf>>fastShift]
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
+			o += int(e>>sd.HuffmanFastCountShift) & 3
+			e = fast[buf>>fastShift]
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
+			o += int(e>>sd.HuffmanFastCountShift) & 3
+			if e&fastCountMask != 0 || nb < maxCodeBits {
+				continue // no stall, or too few bits left: refill first
 			}
-			out[o] = byte(sym)
-			o++
-			buf <<= n & 63 // shift hint: n <= 30
-			nb -= n
-			continue
 		}
-		// Four lookups of at most 12 bits each fit in the 56 or more
-		// buffered bits, so they need no checks: each stores two bytes,
-		// keeps as many as it decoded and shifts buf by the bits it used.
-		// A long code's entry counts and uses nothing, so it stalls the
-		// lookups after it, and the next round decodes it. Unrolled by
-		// hand: Go does not unroll loops, and a `for range 4` measured
-		// slower. Each store writes symbol 1 then symbol 2, in that order
-		// on any byte order.
-		buf <<= uint(e) & fastUsedMask
-		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		o += int(e>>sd.HuffmanFastCountShift) & 3
-		e = fast[buf>>fastShift]
-		buf <<= uint(e) & fastUsedMask
-		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		o += int(e>>sd.HuffmanFastCountShift) & 3
-		e = fast[buf>>fastShift]
-		buf <<= uint(e) & fastUsedMask
-		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		o += int(e>>sd.HuffmanFastCountShift) & 3
-		e = fast[buf>>fastShift]
-		buf <<= uint(e) & fastUsedMask
-		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		o += int(e>>sd.HuffmanFastCountShift) & 3
-		if e&fastCountMask == 0 && nb >= maxCodeBits {
-			// The round stalled on a long code and enough bits remain for
-			// it: decode it now rather than after another refill, which
-			// matters when long codes are common (binary data).
-			sym, n := decodeLong(e, buf)
-			if sym == sd.HuffmanEOS {
-				return o, uint(i)*8 - nb, ErrHuffmanEOS
-			}
-			*(*byte)(unsafe.Add(base, o)) = byte(sym) // in bounds: the stalled round advanced o by 6 at most, of fastRoom
-			o++
-			buf <<= n & 63 // shift hint: n <= 30
-			nb -= n
+		// A long code at the top of buf, with the bits to cover it: found
+		// at the start of a round (56 or more bits), or where a round
+		// stalled. Decoding it without another refill matters when long
+		// codes are common (binary data). The store is in bounds: a
+		// stalled round advanced o by 6 at most, of fastRoom.
+		sym, n := decodeLong(e, buf)
+		if sym == sd.HuffmanEOS {
+			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
+		*(*byte)(unsafe.Add(base, o)) = byte(sym)
+		o++
+		buf <<= n & 63 // shift hint: n <= 30
+		nb -= n
 	}
 	return o, uint(i)*8 - nb, nil
 }
