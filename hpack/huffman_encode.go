@@ -186,11 +186,7 @@ func huffmanEncode(out unsafe.Pointer, s string, t *staticdata.HuffmanEncoder) u
 		// reads: both loops above leave at least 8 bytes.
 		v, l := pair(t, in, i)
 		i += 2
-		if l > 57 {
-			p, x, n = putCode(t, p, x, n, v>>32, l-32)
-			v, l = uint64(uint32(v)), 32
-		}
-		p, x, n = putCode(t, p, x, n, v, l)
+		p, x, n = putPair(t, p, x, n, v, l)
 	}
 	for ; i+2 <= len(s); i += 2 {
 		v, l := pair(t, in, i)
