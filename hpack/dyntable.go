@@ -22,21 +22,14 @@ type dynEntry struct {
 }
 
 // dynTable is the HPACK dynamic table: a ring of entries, newest last, and a
-// ring of bytes that holds their strings. Neither allocates per entry.
-//
-// The byte ring has twice the table's maximum size. Every entry's bytes are
-// one contiguous chunk, placed after the newest chunk or, when they do not
-// fit before the end, at offset 0. Entries are evicted before a chunk is
-// placed, so the live bytes plus the new chunk never exceed the maximum;
-// with a ring twice that size the new chunk then never overlaps a live one.
+// byteRing that holds their strings. Neither allocates per entry.
 type dynTable struct {
 	ents  []dynEntry // ring; capacity bounds the entry count at maxSize/32
 	first int        // index in ents of the oldest entry
 	count int
 	size  uint32 // current size in RFC 7541 terms
 	max   uint32 // current maximum size (the last size update)
-	bytes []byte // the byte ring, len 2*max
-	head  uint32 // where the next chunk goes if it fits
+	byteRing
 }
 
 // setCapacity prepares the table for maximum sizes up to limit: the
@@ -48,9 +41,9 @@ func (t *dynTable) setCapacity(limit uint32) {
 	}
 	old := *t
 	*t = dynTable{
-		ents:  make([]dynEntry, max(wantEnts, len(old.ents))),
-		bytes: make([]byte, max(2*limit, uint32(len(old.bytes)))),
-		max:   old.max,
+		ents:     make([]dynEntry, max(wantEnts, len(old.ents))),
+		byteRing: byteRing{bytes: make([]byte, max(2*limit, uint32(len(old.bytes))))},
+		max:      old.max,
 	}
 	// Re-add the old entries, oldest first, packing their bytes.
 	for i := range old.count {
@@ -97,17 +90,6 @@ func (t *dynTable) evictTo(target uint32) {
 	if t.count == 0 {
 		t.head = 0 // an empty table starts its bytes afresh
 	}
-}
-
-// place reserves n contiguous bytes for a new chunk and returns their
-// offset. The caller has already evicted to make room.
-func (t *dynTable) place(n uint32) uint32 {
-	if t.head+n > uint32(len(t.bytes)) {
-		t.head = 0
-	}
-	off := t.head
-	t.head += n
-	return off
 }
 
 // add inserts an entry of RFC 7541 size size. name and value are atoms or

@@ -44,7 +44,7 @@ type encEntry struct {
 // compared in full, so aliases cost time, never correctness).
 //
 // Strings that are not atoms are copied into a byte ring of twice the
-// capacity, one contiguous chunk per entry (see place). Nothing here
+// capacity, one contiguous chunk per entry (see byteRing). Nothing here
 // allocates per entry.
 type encTable struct {
 	ents      []encEntry
@@ -57,8 +57,7 @@ type encTable struct {
 	size      uint32 // RFC 7541 size of the live entries
 	max       uint32 // maximum size, at most capacity
 	capacity  uint32 // largest max the buffers are sized for
-	bytes     []byte // byte ring, len 2*capacity
-	head      uint32 // where the next chunk goes if it fits
+	byteRing         // len 2*capacity
 	// recent remembers, per name (direct-mapped by hash), the entry last
 	// added or found with that name: most names have one value at a
 	// time, so most hits are found there without hashing the value.
@@ -97,7 +96,7 @@ func (t *encTable) setCapacity(c uint32) {
 		hmask:     uint64(2*nents - 1),
 		max:       old.max,
 		capacity:  c,
-		bytes:     make([]byte, 2*uint64(c)),
+		byteRing:  byteRing{bytes: make([]byte, 2*uint64(c))},
 	}
 	for i := old.count; i > 0; i-- {
 		e := old.at(i - 1)
@@ -233,19 +232,6 @@ func (t *encTable) evictTo(target uint32) {
 	if t.count == 0 {
 		t.head = 0
 	}
-}
-
-// place reserves n contiguous ring bytes for a new entry's strings, after
-// eviction made room. With a ring twice the capacity, and live bytes plus
-// n at most the maximum, the chunk never overlaps a live one: the decoder's
-// dynTable relies on the same argument.
-func (t *encTable) place(n uint32) uint32 {
-	if t.head+n > uint32(len(t.bytes)) {
-		t.head = 0
-	}
-	off := t.head
-	t.head += n
-	return off
 }
 
 // putStr stores x for a new entry: an atom by pointer, bytes copied at

@@ -18,7 +18,7 @@ func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"strHash", "hashTag", "neverIndexed", "intLen", "cacheable", "nextPow2",
 		"(*encTable).live", "(*encTable).equal", "(*encTable).str", "(*encTable).at",
-		"(*encTable).setRecent", "(*encTable).evictTo", "(*encTable).place",
+		"(*encTable).setRecent", "(*encTable).evictTo", "(*byteRing).place",
 		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
 		"(*Encoder).DynamicTableLen", "(*Encoder).DynamicTableSize",
 	)
