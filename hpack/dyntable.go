@@ -133,21 +133,16 @@ func bytesLen(s mdelem.Str) uint32 {
 }
 
 // put returns the Str an entry keeps for s: s itself for an atom, else a
-// copy of its bytes placed at *off in the ring, which it advances.
+// copy of its bytes placed at *off in the ring, which it advances, marked
+// borrowed so that a batch copies it in turn.
 func (t *dynTable) put(s mdelem.Str, off *uint32) mdelem.Str {
 	if s.IsAtom() {
 		return s
 	}
-	return t.putBytes(s.Bytes(), off)
-}
-
-// putBytes copies b into the ring at *off, advances *off past it and
-// returns the copy as a borrowed Str.
-func (t *dynTable) putBytes(b []byte, off *uint32) mdelem.Str {
 	o := *off
-	end := o + uint32(len(b))
+	end := o + uint32(s.Len())
 	*off = end
 	dst := t.bytes[o:end:end]
-	copy(dst, b)
+	copy(dst, s.Bytes())
 	return mdelem.BorrowedStr(dst)
 }
