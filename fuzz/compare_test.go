@@ -18,7 +18,7 @@ type field struct {
 func fromBatch(b *mdelem.Batch) []field {
 	out := make([]field, 0, b.Len())
 	for _, f := range b.All() {
-		out = append(out, field{f.Name.String(), f.Value.String(), f.Sensitive})
+		out = append(out, field{f.Name.String(), f.Value.String(), f.Sensitive()})
 	}
 	return out
 }

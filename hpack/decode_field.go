@@ -163,7 +163,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	// Append before adding: the batch copies ring bytes that adding may
 	// overwrite.
 	if d.admit(fsize) {
-		dst.Append(mdelem.Field{Name: name, Value: value, Sensitive: b&0xf0 == 0x10})
+		dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
 	} else {
 		d.overLimit(off)
 	}

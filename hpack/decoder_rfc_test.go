@@ -132,7 +132,7 @@ func TestDecodeRFC7541AppendixC(t *testing.T) {
 				if size, _ := d.DynamicTableSize(); size != c.tableSize {
 					t.Errorf("%s case %d: table size %d, want %d", s.name, i, size, c.tableSize)
 				}
-				if s.name == "C.2.3" && !b.At(0).Sensitive {
+				if s.name == "C.2.3" && !b.At(0).Sensitive() {
 					t.Errorf("C.2.3: a never-indexed field lost its flag")
 				}
 			}

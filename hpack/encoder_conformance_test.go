@@ -68,7 +68,7 @@ func (p *encPeer) check(t *testing.T, where string, e *Encoder, block []byte, wa
 	}
 	for i, w := range want {
 		f := p.out.At(i)
-		got := encField{f.Name.String(), f.Value.String(), f.Sensitive}
+		got := encField{f.Name.String(), f.Value.String(), f.Sensitive()}
 		xgot := encField{xf[i].Name, xf[i].Value, xf[i].Sensitive}
 		if got.Name != w.Name || got.Value != w.Value || xgot.Name != w.Name || xgot.Value != w.Value {
 			t.Fatalf("%s: field %d: got %v (ours), %v (x/net), want %v", where, i, got, xgot, w)
@@ -194,8 +194,7 @@ func encRandomList(r *rand.Rand) ([]encField, *mdelem.Batch) {
 		} else {
 			f = mdelem.From(mdelem.BorrowString(w.Name), mdelem.BorrowString(w.Value))
 		}
-		f.Sensitive = w.Sensitive
-		b.Append(f)
+		b.Append(f.WithSensitive(w.Sensitive))
 	}
 	return want, b
 }

@@ -28,7 +28,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 	}
 	how := IndexDefault
 	switch {
-	case f.Sensitive:
+	case f.Sensitive():
 		how = IndexNever
 	case e.policy != nil:
 		how = e.policy(*f)

@@ -27,9 +27,8 @@ func TestEncoderInlining(t *testing.T) {
 // encField1 returns a one-field batch.
 func encField1(name, value string, sensitive bool) *mdelem.Batch {
 	f := mdelem.From(mdelem.BorrowString(name), mdelem.BorrowString(value))
-	f.Sensitive = sensitive
 	b := mdelem.NewBatch(1, 0)
-	b.Append(f)
+	b.Append(f.WithSensitive(sensitive))
 	return b
 }
 

@@ -52,42 +52,37 @@ func (b *Batch) Reset() {
 // comparisons are pointer compares.
 func (b *Batch) Append(f Field) {
 	n := len(b.fields)
-	if n == cap(b.fields) || f.Name.kind > uint(KindInterned) || f.Name.p == nil {
+	if n == cap(b.fields) || f.Name.tag&tagBytes != 0 || f.Name.p == nil {
 		b.appendSlow(f)
 		return
 	}
-	// Fast path: room for the field and an atom for its name. The name,
-	// the slot and the size are done before the value's copy, a call,
-	// so that little is live across it.
+	// Fast path: room for the field and an atom for its name.
 	a := (*staticdata.Atom)(f.Name.p)
-	vp, vn, vk := f.Value.p, f.Value.n, f.Value.kind
-	if vk == uint(KindBorrowed) && cap(b.arena)-len(b.arena) < vn {
+	vk := f.Value.kind()
+	if vk == KindBorrowed && cap(b.arena)-len(b.arena) < f.Value.n() {
 		b.appendSlow(f)
 		return
 	}
 	// Store pins only when it changes: most fields pin nothing, and a
 	// read-modify-write of it on every field costs more than a branch.
-	if f.Name.kind == uint(KindInterned) || vk == uint(KindOwned) || vk == uint(KindInterned) {
+	if f.Name.kind() == KindInterned || vk == KindOwned || vk == KindInterned {
 		b.pins = true
 	}
-	b.fields = b.fields[:n+1]
-	p := &b.fields[n]
-	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
-	p.Sensitive = f.Sensitive
 	if a.Key != staticdata.KeyUnknown && b.slots[a.Key] == 0 {
 		b.slots[a.Key] = uint32(n) + 1
 	}
 	b.size += len(a.S) + f.Value.Len() + 32
-	if vk == uint(KindBorrowed) {
+	if vk == KindBorrowed {
 		// Copy into the arena, which has room; the copy then belongs to
 		// the batch, so it is owned.
-		m := len(b.arena)
+		m, vn := len(b.arena), f.Value.n()
 		dst := b.arena[m : m+vn]
-		copy(dst, unsafe.Slice((*byte)(vp), vn))
+		copy(dst, unsafe.Slice((*byte)(f.Value.p), vn))
 		b.arena = b.arena[:m+vn]
-		vp, vk = unsafe.Pointer(unsafe.SliceData(dst)), uint(KindOwned)
+		f.Value = Str{p: unsafe.Pointer(unsafe.SliceData(dst)), tag: uint64(vn) | tagOwned}
 	}
-	p.Value.p, p.Value.n, p.Value.kind = vp, vn, vk
+	b.fields = b.fields[:n+1]
+	b.fields[n] = f
 }
 
 // appendSlow is Append for a full batch, or a field with bytes to resolve
@@ -97,42 +92,41 @@ func (b *Batch) appendSlow(f Field) {
 	if n == cap(b.fields) {
 		b.fields = slices.Grow(b.fields, 1)
 	}
-	b.fields = b.fields[:n+1]
-	p := &b.fields[n]
-	p.Name.p, p.Name.n, p.Name.kind = f.Name.p, f.Name.n, f.Name.kind
-	p.Value.p, p.Value.n, p.Value.kind = f.Value.p, f.Value.n, f.Value.kind
-	p.Sensitive = f.Sensitive
 	b.pins = true // rare enough not to sort out
-	b.adopt(p, n)
+	b.fields = b.fields[:n+1]
+	b.fields[n] = b.adopt(f, n)
 }
 
-// adopt finishes appending the field in slot n: it resolves a name given
-// as bytes, copies borrowed bytes into the arena, and records the key.
-func (b *Batch) adopt(p *Field, n int) {
-	// The key and the sizes are kept in locals rather than read back from
-	// *p: a read of a field just stored whole can stall on forwarding.
+// adopt returns f as the batch keeps it in slot n: a name given as bytes
+// resolved to its atom when it has one, borrowed bytes copied into the
+// arena. It records the key and the size.
+func (b *Batch) adopt(f Field, n int) Field {
 	key := staticdata.KeyUnknown
 	size := 32
-	if a := p.Name.Atom(); a != nil {
+	if a := f.Name.Atom(); a != nil {
 		key, size = a.Key, size+len(a.S)
-	} else if a := staticdata.LookupBytes(p.Name.Bytes()); a != nil {
-		p.Name = Str{p: unsafe.Pointer(a), kind: uint(KindStatic)}
+	} else if a := staticdata.LookupBytes(f.Name.Bytes()); a != nil {
+		// The never-index flag lives in the name's tag: keep it.
+		f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | f.Name.tag&neverIndexBit}
 		key, size = a.Key, size+len(a.S)
 	} else {
-		size += p.Name.n
-		if p.Name.kind == uint(KindBorrowed) {
+		size += f.Name.n()
+		if f.Name.kind() == KindBorrowed {
 			// Copied, the bytes belong to the batch: from here on they are owned.
-			p.Name = strBytes(b.copyIn(p.Name.Bytes()), KindOwned)
+			flag := f.Name.tag & neverIndexBit
+			f.Name = strBytes(b.copyIn(f.Name.Bytes()), KindOwned)
+			f.Name.tag |= flag
 		}
 	}
-	size += p.Value.Len()
-	if p.Value.kind == uint(KindBorrowed) {
-		p.Value = strBytes(b.copyIn(p.Value.Bytes()), KindOwned)
+	size += f.Value.Len()
+	if f.Value.kind() == KindBorrowed {
+		f.Value = strBytes(b.copyIn(f.Value.Bytes()), KindOwned)
 	}
 	if key != staticdata.KeyUnknown && b.slots[key] == 0 {
 		b.slots[key] = uint32(n) + 1
 	}
 	b.size += size
+	return f
 }
 
 // copyIn copies p into the arena and returns the copy.

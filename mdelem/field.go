@@ -3,13 +3,27 @@ package mdelem
 import "github.com/metapack/metapack/staticdata"
 
 // Field is one header field.
+//
+// A field may be marked sensitive: it must never be indexed by an HPACK
+// encoder (RFC 7541 §7.1), and a decoder marks fields that were sent as
+// never-indexed. The mark travels in the Name's tag word, so a Field stays
+// four words, which Go keeps in registers (see Str); a Name copied into
+// another Field carries the mark along, and Str's methods ignore it.
 type Field struct {
 	Name, Value Str
-	// Sensitive marks a field that must never be indexed by an HPACK
-	// encoder (RFC 7541 §7.1), and that was sent as never-indexed.
-	Sensitive bool
-	// Field has seven scalar parts, so Go passes and returns it in
-	// registers, receiver included; keep it so.
+}
+
+// Sensitive reports whether f must never be indexed (RFC 7541 §7.1).
+func (f Field) Sensitive() bool { return f.Name.tag&neverIndexBit != 0 }
+
+// WithSensitive returns f marked sensitive when on is true, unmarked
+// otherwise.
+func (f Field) WithSensitive(on bool) Field {
+	f.Name.tag &^= neverIndexBit
+	if on {
+		f.Name.tag |= neverIndexBit
+	}
+	return f
 }
 
 // Key returns the well-known key ID of the field's name. A batch turns
@@ -35,7 +49,7 @@ func (f Field) IsPseudo() bool {
 // String returns "name: value" for debugging.
 func (f Field) String() string {
 	s := f.Name.String() + ": " + f.Value.String()
-	if f.Sensitive {
+	if f.Sensitive() {
 		s += " (sensitive)"
 	}
 	return s

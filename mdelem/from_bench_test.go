@@ -10,8 +10,8 @@ import (
 
 // Handwritten, non-generic constructors: one per side kind, and one per
 // combination below. BenchmarkFrom compares them with the generic From.
-func hStatic(a Static) Str                      { return Str{p: unsafe.Pointer(a), kind: uint(KindStatic)} }
-func hInterned(h Interned) Str                  { return Str{p: unsafe.Pointer(h.Atom()), kind: uint(KindInterned)} }
+func hStatic(a Static) Str                      { return Str{p: unsafe.Pointer(a), tag: tagStatic} }
+func hInterned(h Interned) Str                  { return Str{p: unsafe.Pointer(h.Atom()), tag: tagInterned} }
 func hOwned(b Owned) Str                        { return strBytes(b, KindOwned) }
 func hBorrowed(b Borrowed) Str                  { return strBytes(b, KindBorrowed) }
 func fromStaticStatic(k Static, v Static) Field { return Field{Name: hStatic(k), Value: hStatic(v)} }
@@ -52,7 +52,7 @@ var sinkSum uintptr
 // consume folds a field into a checksum, so the compiler keeps the
 // construction without a store of the whole field to memory per iteration.
 func consume(sum uintptr, f Field) uintptr {
-	return sum + uintptr(f.Name.p) + uintptr(f.Name.n) + uintptr(f.Name.kind) + uintptr(f.Value.p) + uintptr(f.Value.n) + uintptr(f.Value.kind)
+	return sum + uintptr(f.Name.p) + uintptr(f.Name.tag) + uintptr(f.Value.p) + uintptr(f.Value.tag)
 }
 
 // BenchmarkFrom checks that the generic constructor, inlined, costs what a

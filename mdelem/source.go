@@ -37,27 +37,44 @@ type Source interface {
 // small enough to be inlined, and where it is, Go resolves the kinds at
 // compile time, so each call site does only the work its kinds need. A
 // Borrowed side still points at the caller's bytes: Batch.Append copies it.
-func From[K, V Source](name K, value V) (f Field) {
-	// Static is *staticdata.Atom and Interned a struct of one: both store
-	// the atom pointer in Str.p. Owned and Borrowed are byte slices, whose
-	// header fills Str.p, Str.n and, until the kind replaces it, Str.kind.
-	*(*K)(unsafe.Pointer(&f.Name)) = name
-	*(*V)(unsafe.Pointer(&f.Value)) = value
-	f.Name.kind = uint(kindOf[K]())
-	f.Value.kind = uint(kindOf[V]())
-	return f
+func From[K, V Source](name K, value V) Field {
+	// Static is *staticdata.Atom and Interned a struct of one: stored into
+	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.
+	// Owned and Borrowed are byte slices, whose header fills all three
+	// words. The words are read back one at a time into the Strs, which
+	// stay in registers.
+	//
+	// The kind switches are written out here rather than in a helper: a
+	// generic helper costs a dictionary lookup per call, which would put
+	// From over the inliner's budget, and only an inlined From has its
+	// switches folded at compile time.
+	var n, v argWords
+	*(*K)(unsafe.Pointer(&n)) = name
+	*(*V)(unsafe.Pointer(&v)) = value
+	var nt, vt uint64 // the kind tags; KindStatic's is 0
+	switch any((*K)(nil)).(type) {
+	case *Interned:
+		nt = tagInterned
+	case *Owned:
+		nt = tagOwned
+	case *Borrowed:
+		nt = tagBorrowed
+	}
+	switch any((*V)(nil)).(type) {
+	case *Interned:
+		vt = tagInterned
+	case *Owned:
+		vt = tagOwned
+	case *Borrowed:
+		vt = tagBorrowed
+	}
+	return Field{Name: Str{n.p, n.n | nt}, Value: Str{v.p, v.n | vt}}
 }
 
-// kindOf returns the storage kind of type T. It switches on a nil pointer so
-// that the switch costs the inliner little.
-func kindOf[T Source]() Kind {
-	switch any((*T)(nil)).(type) {
-	case *Interned:
-		return KindInterned
-	case *Owned:
-		return KindOwned
-	case *Borrowed:
-		return KindBorrowed
-	}
-	return KindStatic
+// argWords has room for any Source: a slice header, or an atom pointer
+// followed by two zero words.
+type argWords struct {
+	p    unsafe.Pointer
+	n    uint64
+	_cap uint64
 }

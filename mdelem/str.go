@@ -28,47 +28,69 @@ func (k Kind) String() string {
 
 // Str is a header name or value. The zero Str is the empty string.
 //
-// Its words start like the constructor's argument: an atom pointer (static
-// and interned kinds) or a byte slice header (owned and borrowed kinds), so
-// that From stores any kind with one copy; the kind then overwrites the
-// slice's capacity, which a header value never needs. Three words keep a
-// Field small enough for Go to pass in registers.
+// It is two words: a pointer and a tag word holding the length of plain
+// bytes, the Kind, and (in a Field's Name) the field's never-index flag.
+// Two words per Str make a Field four words, which Go keeps in registers
+// and copies word by word; a larger Field lives in memory, and copying it
+// with wide loads right after it was stored stalls on store forwarding.
 type Str struct {
-	p    unsafe.Pointer // *staticdata.Atom, or the first byte of the bytes
-	n    int            // length of the bytes
-	kind uint           // a Kind; a full word, where a slice has its capacity
+	p   unsafe.Pointer // *staticdata.Atom, or the first byte of the bytes
+	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
+
+// Layout of Str.tag.
+const (
+	kindShift     = 56
+	lenMask       = 1<<kindShift - 1
+	neverIndexBit = 1 << 63 // set in a Field's Name.tag only
+
+	tagStatic   = uint64(KindStatic) << kindShift
+	tagInterned = uint64(KindInterned) << kindShift
+	tagOwned    = uint64(KindOwned) << kindShift
+	tagBorrowed = uint64(KindBorrowed) << kindShift
+	// tagBytes is set in the tags of the two byte kinds, owned and
+	// borrowed, and clear in those of the two atom kinds.
+	tagBytes = tagOwned & tagBorrowed
+)
+
+// kind returns s's storage kind as it was stored, without the static-tier
+// check that Kind makes.
+func (s Str) kind() Kind { return Kind(s.tag >> kindShift & 3) }
+
+// n returns the length of plain bytes (0 for atoms).
+func (s Str) n() int { return int(s.tag & lenMask) }
 
 // StrAtom returns the Str of an atom: static when the atom is in the static
 // tier, interned otherwise.
 func StrAtom(a *staticdata.Atom) Str {
-	k := KindStatic
+	t := tagStatic
 	if a.ID == intern.NotStatic {
-		k = KindInterned
+		t = tagInterned
 	}
-	return Str{p: unsafe.Pointer(a), kind: uint(k)}
+	return Str{p: unsafe.Pointer(a), tag: t}
 }
 
 // strBytes returns the Str of bytes of kind k (owned or borrowed).
 func strBytes(b []byte, k Kind) Str {
-	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), n: len(b), kind: uint(k)}
+	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | uint64(k)<<kindShift}
 }
 
 // Kind returns how s is stored. A handle of a static-tier string is static,
 // whichever constructor made it.
 func (s Str) Kind() Kind {
-	if s.kind == uint(KindInterned) && (*staticdata.Atom)(s.p).ID != intern.NotStatic {
+	k := s.kind()
+	if k == KindInterned && (*staticdata.Atom)(s.p).ID != intern.NotStatic {
 		return KindStatic
 	}
-	return Kind(s.kind)
+	return k
 }
 
 // IsAtom reports whether s is static or interned, that is, a canonical atom.
-func (s Str) IsAtom() bool { return s.kind <= uint(KindInterned) && s.p != nil }
+func (s Str) IsAtom() bool { return s.kind() <= KindInterned && s.p != nil }
 
 // Atom returns s's atom, or nil when s holds plain bytes.
 func (s Str) Atom() *staticdata.Atom {
-	if s.kind <= uint(KindInterned) {
+	if s.tag&tagBytes == 0 {
 		return (*staticdata.Atom)(s.p)
 	}
 	return nil
@@ -83,7 +105,7 @@ func (s Str) Len() int {
 	if a := s.Atom(); a != nil {
 		return len(a.S)
 	}
-	return s.n
+	return s.n()
 }
 
 // Bytes returns s's bytes without copying. They must not be modified, and
@@ -92,7 +114,7 @@ func (s Str) Bytes() []byte {
 	if a := s.Atom(); a != nil {
 		return unsafe.Slice(unsafe.StringData(a.S), len(a.S))
 	}
-	return unsafe.Slice((*byte)(s.p), s.n)
+	return unsafe.Slice((*byte)(s.p), s.n())
 }
 
 // String returns s as a string. It allocates for owned and borrowed bytes;
@@ -111,7 +133,7 @@ func (s Str) UnsafeString() string {
 	if a := s.Atom(); a != nil {
 		return a.S
 	}
-	return unsafe.String((*byte)(s.p), s.n)
+	return unsafe.String((*byte)(s.p), s.n())
 }
 
 // Equal reports whether s and t hold the same bytes. Two atoms compare by

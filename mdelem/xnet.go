@@ -6,9 +6,7 @@ import "golang.org/x/net/http2/hpack"
 // into b's arena. Sensitive becomes the never-index flag.
 func AppendFromXnet(b *Batch, fields []hpack.HeaderField) {
 	for _, hf := range fields {
-		f := From(BorrowString(hf.Name), BorrowString(hf.Value))
-		f.Sensitive = hf.Sensitive
-		b.Append(f)
+		b.Append(From(BorrowString(hf.Name), BorrowString(hf.Value)).WithSensitive(hf.Sensitive))
 	}
 }
 
@@ -16,7 +14,7 @@ func AppendFromXnet(b *Batch, fields []hpack.HeaderField) {
 // extended slice. Atoms convert without allocating; other strings are copied.
 func AppendXnet(dst []hpack.HeaderField, b *Batch) []hpack.HeaderField {
 	for _, f := range b.fields {
-		dst = append(dst, hpack.HeaderField{Name: f.Name.String(), Value: f.Value.String(), Sensitive: f.Sensitive})
+		dst = append(dst, hpack.HeaderField{Name: f.Name.String(), Value: f.Value.String(), Sensitive: f.Sensitive()})
 	}
 	return dst
 }

@@ -17,7 +17,7 @@ func TestXnetRoundTrip(t *testing.T) {
 	}
 	b := NewBatch(0, 0)
 	AppendFromXnet(b, in)
-	if !b.At(2).Sensitive || b.At(0).Sensitive {
+	if !b.At(2).Sensitive() || b.At(0).Sensitive() {
 		t.Error("Sensitive did not map to the never-index flag")
 	}
 	out := AppendXnet(nil, b)

@@ -3,6 +3,7 @@
 package inlinecheck
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -26,8 +27,10 @@ func Check(t *testing.T, dir string, funcs ...string) {
 	}
 }
 
-// verdicts builds dir with -gcflags=-m=2 and returns the compiler's first
-// inlining verdict for each function it mentions.
+// verdicts builds dir's package and its tests with -gcflags=-m=2 and
+// returns the compiler's first inlining verdict for each function it
+// mentions. The tests are built too so that generic functions are
+// instantiated with every shape the tests use, not only the package's own.
 func verdicts(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	if testing.Short() {
@@ -37,11 +40,11 @@ func verdicts(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Skip("no go tool on PATH")
 	}
-	cmd := exec.Command(goTool, "build", "-gcflags=-m=2", ".")
+	cmd := exec.Command(goTool, "test", "-c", "-o", os.DevNull, "-gcflags=-m=2", ".")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
+		t.Fatalf("go test -c -gcflags=-m=2: %v\n%s", err, out)
 	}
 	verdict := map[string]string{}
 	re := regexp.MustCompile(`^\S+\.go:\d+:\d+: (can inline|cannot inline) ([^:\s]+)(.*)$`)
