@@ -92,7 +92,11 @@ func (b *Batch) appendSlow(f Field) {
 	if n == cap(b.fields) {
 		b.fields = slices.Grow(b.fields, 1)
 	}
-	b.pins = true // rare enough not to sort out
+	// Bytes copied into the arena pin nothing (copyIn sets pins itself
+	// when the arena is replaced); interned atoms and owned bytes do.
+	if nk, vk := f.Name.kind(), f.Value.kind(); nk == KindInterned || nk == KindOwned || vk == KindInterned || vk == KindOwned {
+		b.pins = true
+	}
 	b.fields = b.fields[:n+1]
 	b.fields[n] = b.adopt(f, n)
 }

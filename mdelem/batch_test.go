@@ -119,3 +119,32 @@ func TestBatchArenaGrowthKeepsEarlierFields(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchResetDropsPinnedMemory checks that Reset forgets fields that
+// point at memory the batch does not own (owned bytes, interned atoms,
+// a replaced arena), whichever path appended them, so that a reused batch
+// does not keep that memory alive.
+func TestBatchResetDropsPinnedMemory(t *testing.T) {
+	tab := intern.New(intern.DefaultLimits)
+	h, _ := tab.MakeString("x-interned")
+	tests := []struct {
+		name string
+		f    Field
+	}{
+		{"owned name (slow path)", From(Owned("x-owned"), sd.Lookup("gzip"))},
+		{"owned value", From(sd.KeyPath.Atom(), Owned("/owned"))},
+		{"interned name", From(h, Borrowed("v"))},
+		{"interned value (slow path)", From(Borrowed("x-k"), h)},
+	}
+	for _, tt := range tests {
+		b := NewBatch(4, 64)
+		b.Append(From(Borrowed("x-borrowed"), Borrowed("v"))) // slow path, pins nothing
+		b.Append(tt.f)
+		b.Reset()
+		for i, f := range b.fields[:2] {
+			if f != (Field{}) {
+				t.Errorf("%s: after Reset, slot %d still holds %v", tt.name, i, f)
+			}
+		}
+	}
+}
