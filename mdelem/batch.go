@@ -86,64 +86,61 @@ func (b *Batch) Append(f Field) {
 }
 
 // appendSlow is Append for a full batch, or a field with bytes to resolve
-// or copy.
+// or copy. It resolves a name given as bytes to its atom when it has one,
+// and copies borrowed bytes into the arena, after which they are owned.
 func (b *Batch) appendSlow(f Field) {
 	n := len(b.fields)
 	if n == cap(b.fields) {
 		b.fields = slices.Grow(b.fields, 1)
 	}
+	nk, vk := f.Name.kind(), f.Value.kind()
 	// Bytes copied into the arena pin nothing (copyIn sets pins itself
 	// when the arena is replaced); interned atoms and owned bytes do.
-	if nk, vk := f.Name.kind(), f.Value.kind(); nk == KindInterned || nk == KindOwned || vk == KindInterned || vk == KindOwned {
+	if nk == KindInterned || nk == KindOwned || vk == KindInterned || vk == KindOwned {
 		b.pins = true
 	}
-	b.fields = b.fields[:n+1]
-	b.fields[n] = b.adopt(f, n)
-}
-
-// adopt returns f as the batch keeps it in slot n: a name given as bytes
-// resolved to its atom when it has one, borrowed bytes copied into the
-// arena. It records the key and the size.
-func (b *Batch) adopt(f Field, n int) Field {
 	key := staticdata.KeyUnknown
-	size := 32
+	size := 32 + f.Value.Len()
 	if a := f.Name.Atom(); a != nil {
 		key, size = a.Key, size+len(a.S)
-	} else if a := staticdata.LookupBytes(f.Name.Bytes()); a != nil {
-		// The never-index flag lives in the name's tag: keep it.
+	} else if a := staticdata.Lookup(f.Name.UnsafeString()); a != nil {
+		// The never-index mark lives in the name's tag: keep it.
 		f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | f.Name.tag&neverIndexBit}
 		key, size = a.Key, size+len(a.S)
 	} else {
 		size += f.Name.n()
-		if f.Name.kind() == KindBorrowed {
-			// Copied, the bytes belong to the batch: from here on they are owned.
-			flag := f.Name.tag & neverIndexBit
-			f.Name = strBytes(b.copyIn(f.Name.Bytes()), KindOwned)
-			f.Name.tag |= flag
+		if nk == KindBorrowed {
+			// The tag keeps the length and the mark; only the kind changes.
+			f.Name.p = b.copyIn(f.Name.p, f.Name.n())
+			f.Name.tag ^= tagBorrowed ^ tagOwned
 		}
 	}
-	size += f.Value.Len()
-	if f.Value.kind() == KindBorrowed {
-		f.Value = strBytes(b.copyIn(f.Value.Bytes()), KindOwned)
+	if vk == KindBorrowed {
+		f.Value.p = b.copyIn(f.Value.p, f.Value.n())
+		f.Value.tag ^= tagBorrowed ^ tagOwned
 	}
 	if key != staticdata.KeyUnknown && b.slots[key] == 0 {
 		b.slots[key] = uint32(n) + 1
 	}
 	b.size += size
-	return f
+	b.fields = b.fields[:n+1]
+	b.fields[n] = f
 }
 
-// copyIn copies p into the arena and returns the copy.
-func (b *Batch) copyIn(p []byte) []byte {
-	n := len(b.arena)
-	if cap(b.arena)-n < len(p) {
+// copyIn copies the n bytes at p into the arena and returns the copy's
+// address.
+func (b *Batch) copyIn(p unsafe.Pointer, n int) unsafe.Pointer {
+	m := len(b.arena)
+	if cap(b.arena)-m < n {
 		// Grow into a fresh array; earlier fields keep the old one alive.
-		b.arena = make([]byte, 0, max(2*cap(b.arena), len(p), 256))
+		b.arena = make([]byte, 0, max(2*cap(b.arena), n, 256))
 		b.pins = true
-		n = 0
+		m = 0
 	}
-	b.arena = append(b.arena, p...)
-	return b.arena[n:len(b.arena):len(b.arena)]
+	dst := b.arena[m : m+n]
+	copy(dst, unsafe.Slice((*byte)(p), n))
+	b.arena = b.arena[:m+n]
+	return unsafe.Pointer(unsafe.SliceData(dst))
 }
 
 // Len returns the number of fields.
