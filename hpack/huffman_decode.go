@@ -133,13 +133,14 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 		}
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			if buf >= eosFirst {
-				return o, q, nil
+			e = decodeLong(buf)
+			if e == 0 {
+				return o, q, nil // EOS
 			}
-			sym, n := decodeLong(e, buf)
-			out[o] = byte(sym) // not EOS: buf does not start with it
+			n := uint(e) & fastUsedMask
+			out[o] = byte(e >> sd.HuffmanFastSym1Shift)
 			o++
-			buf <<= n & 63 // shift hint: n <= 30
+			buf <<= n
 			nb -= n
 			q += n
 			continue
@@ -171,10 +172,6 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 		q += n
 	}
 }
-
-// eosFirst is the least left-aligned bit buffer that starts with EOS: 30
-// ones.
-const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
 
 // appendHuffmanCareful decodes src from bit pos into out at o one step at
 // a time, checking the input's end, the limit and the room at each step. It
@@ -217,7 +214,11 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		var sym int
 		var n uint
 		if e&fastCountMask == 0 {
-			sym, n = decodeLong(e, padded)
+			if e = decodeLong(padded); e == 0 {
+				sym, n = sd.HuffmanEOS, maxCodeBits
+			} else {
+				sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
+			}
 		} else {
 			sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>sd.HuffmanFastLen1Shift
 		}
@@ -311,33 +312,40 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		// stalled. Decoding it without another refill matters when long
 		// codes are common (binary data). The store is in bounds: a
 		// stalled round advanced o by 6 at most, of fastRoom.
-		sym, n := decodeLong(e, buf)
-		if sym == sd.HuffmanEOS {
+		e = decodeLong(buf)
+		if e == 0 {
 			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
-		*(*byte)(unsafe.Add(base, o)) = byte(sym)
+		*(*byte)(unsafe.Add(base, o)) = byte(e >> sd.HuffmanFastSym1Shift)
 		o++
-		buf <<= n & 63 // shift hint: n <= 30
-		nb -= n
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
 	}
 	return o, uint(i)*8 - nb, nil
 }
 
-// decodeLong decodes a code longer than 12 bits at the top of buf, given its
-// first-level entry e. It returns the symbol and the code length.
-func decodeLong(e uint32, buf uint64) (sym int, n uint) {
-	off := e >> sd.HuffmanFastOffsetShift & 0xffff
-	width := e >> sd.HuffmanFastWidthShift // bits 29-31 of e are zero
-	buf <<= sd.HuffmanFastBits
-	for {
-		// The mask is a bounds-check hint: the table length is a power of
-		// two and generated offsets are in range, so it changes nothing.
-		le := sd.HuffmanDecodeLong[(off+uint32(buf>>((64-width)&63)))&(uint32(len(sd.HuffmanDecodeLong))-1)]
-		if le&sd.HuffmanLongLink == 0 {
-			return int(le & 0x1ff), uint(le>>sd.HuffmanLongLenShift) & 0x1f
-		}
-		buf <<= width & 63 // shift hint: width <= 12
-		off = le & 0xffff
-		width = le >> sd.HuffmanLongWidthShift & 0x1f
+// Where the long tables read the bit buffer (see sd.HuffmanMidStart).
+const (
+	midShift  = 64 - sd.HuffmanMidStart - sd.HuffmanMidBits
+	midMask   = 1<<sd.HuffmanMidBits - 1
+	highShift = 64 - sd.HuffmanHighStart - sd.HuffmanHighBits
+	highMask  = 1<<sd.HuffmanHighBits - 1
+	// highFirst is the least left-aligned bit buffer that starts with
+	// HuffmanHighStart ones: the codes of the high table.
+	highFirst = math.MaxUint64 >> (64 - sd.HuffmanHighStart) << (64 - sd.HuffmanHighStart)
+)
+
+// decodeLong returns the entry, in the layout of a first-level entry that
+// decodes one symbol, for the code longer than HuffmanFastBits at the top
+// of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
+// any code). Both lookups are made, and one kept with a conditional move:
+// which one is as unpredictable as the input.
+func decodeLong(buf uint64) uint32 {
+	// The masks keep the indexes in range: no bounds checks.
+	e := sd.HuffmanDecodeMid[buf>>midShift&midMask]
+	h := sd.HuffmanDecodeHigh[buf>>highShift&highMask]
+	if buf >= highFirst {
+		e = h
 	}
+	return uint32(e)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -248,6 +249,40 @@ func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
 		}
 		if err != nil || string(got) != s {
 			t.Fatalf("decoding %x: %q, %v", enc, got, err)
+		}
+	}
+}
+
+// TestHuffmanDecodeLongTables checks decodeLong on every code longer than
+// the first-level table's index, followed by every kind of bits: the
+// symbol and the length, or zero for EOS, from the code alone.
+func TestHuffmanDecodeLongTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for sym := range staticdata.HuffmanEOS + 1 {
+		n := uint(staticdata.HuffmanCodeLen[sym])
+		if n <= staticdata.HuffmanFastBits {
+			if e := staticdata.HuffmanDecodeFast[staticdata.HuffmanCodes[sym]<<(staticdata.HuffmanFastBits-n)]; e&fastCountMask == 0 {
+				t.Errorf("symbol %d (%d bits): first-level entry %#x is long", sym, n, e)
+			}
+			continue
+		}
+		code := uint64(staticdata.HuffmanCodes[sym]) << (64 - n)
+		if e := staticdata.HuffmanDecodeFast[code>>fastShift]; e != 0 {
+			t.Errorf("symbol %d (%d bits): first-level entry %#x, want 0", sym, n, e)
+		}
+		for _, tail := range []uint64{0, math.MaxUint64, rng.Uint64(), rng.Uint64(), rng.Uint64()} {
+			buf := code | tail>>n
+			e := decodeLong(buf)
+			if sym == staticdata.HuffmanEOS {
+				if e != 0 {
+					t.Errorf("EOS then %#x: entry %#x, want 0", tail, e)
+				}
+				continue
+			}
+			want := uint32(n) | 1<<staticdata.HuffmanFastCountShift | uint32(sym)<<staticdata.HuffmanFastSym1Shift
+			if e != want {
+				t.Errorf("symbol %d (%d bits) then %#x: entry %#x, want %#x", sym, n, tail, e, want)
+			}
 		}
 	}
 }
