@@ -259,8 +259,11 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
 	i := int(pos >> 3)
+	if len(src)-i < 8 || len(out)-o < fastRoom {
+		return o, pos, nil // pos may be mid-byte: keep it
+	}
 	fast := &sd.HuffmanDecodeFast
-	if skip := pos & 7; skip > 0 && len(src)-i >= 8 {
+	if skip := pos & 7; skip > 0 {
 		// Start mid-byte: load a first word and drop the bits before pos.
 		// The loop's first refill then adds nothing new.
 		buf = binary.BigEndian.Uint64(src[i:]) << skip
