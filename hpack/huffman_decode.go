@@ -312,20 +312,32 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		}
 		// A long code at the top of buf, with the bits to cover it: found
 		// at the start of a round (56 or more bits), or where a round
-		// stalled. Decoding it without another refill matters when long
-		// codes are common (binary data). The store is in bounds: a
-		// stalled round advanced o by 6 at most, of fastRoom.
-		e = decodeLong(buf)
-		if e == 0 {
-			return o, uint(i)*8 - nb, ErrHuffmanEOS
+		// stalled. Decoding it, and the long codes right after it, without
+		// another refill matters when long codes are common (binary data).
+		// The stores are in bounds: a stalled round advanced o by 6 at
+		// most, of fastRoom, and each long code takes 13 or more of the 63
+		// bits or fewer, so there are at most 3 of them.
+		for {
+			e = decodeLong(buf)
+			if e == 0 {
+				return o, uint(i)*8 - nb, ErrHuffmanEOS
+			}
+			*(*byte)(unsafe.Add(base, o)) = byte(e >> sd.HuffmanFastSym1Shift)
+			o++
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			if nb < maxCodeBits || buf < longFirst {
+				break
+			}
 		}
-		*(*byte)(unsafe.Add(base, o)) = byte(e >> sd.HuffmanFastSym1Shift)
-		o++
-		buf <<= uint(e) & fastUsedMask
-		nb -= uint(e) & fastUsedMask
 	}
 	return o, uint(i)*8 - nb, nil
 }
+
+// longFirst is the least left-aligned bit buffer that starts with a code
+// longer than HuffmanFastBits: every such code starts with HuffmanMidStart
+// ones, and no shorter code does (the generator checks).
+const longFirst = math.MaxUint64 >> (64 - sd.HuffmanMidStart) << (64 - sd.HuffmanMidStart)
 
 // Where the long tables read the bit buffer (see sd.HuffmanMidStart).
 const (
