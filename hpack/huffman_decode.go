@@ -115,7 +115,7 @@ func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
 // decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
 // out at o until it meets an EOS, and returns the new output position and
 // the bit position where the EOS starts. Ones decode to nothing shorter
-// than EOS (every code of 12 bits or less has a zero in it), so an input
+// than EOS (every code of HuffmanFastBits or less has a zero in it), so an input
 // whose bits are followed by ones ends in EOS where its padding starts;
 // the caller judges the padding from that position. out must have room
 // for a byte per 5 bits before the EOS, plus 1+fastRoom.
@@ -279,7 +279,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		nb += k * 8
 		e := fast[buf>>fastShift]
 		if e&fastCountMask != 0 {
-			// Four lookups of at most 12 bits each fit in the 56 or more
+			// Four lookups of at most 13 bits each fit in the 56 or more
 			// buffered bits, so they need no checks: each stores two
 			// bytes, keeps as many as it decoded and shifts buf by the bits
 			// it used. A long code's entry counts and uses nothing, so it

@@ -15,7 +15,7 @@ package staticdata
 // entry and advances its output by its count, without testing it,
 // consumes nothing and writes nothing that it keeps.
 const (
-	HuffmanFastBits       = 12
+	HuffmanFastBits       = 13
 	HuffmanFastCountShift = 6
 	HuffmanFastSym1Shift  = 8
 	HuffmanFastSym2Shift  = 16
@@ -32,8 +32,8 @@ const (
 // of a first-level entry that decodes one symbol (the code's length, count
 // 1, the symbol), or zero for EOS.
 const (
-	HuffmanMidStart  = 10
-	HuffmanMidBits   = 13
+	HuffmanMidStart  = 12
+	HuffmanMidBits   = 11
 	HuffmanHighStart = 18
 	HuffmanHighBits  = 12
 )
