@@ -112,6 +112,10 @@ func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
 	return hi, lo
 }
 
+// tailRoundBits is the most bits a round of four first-level lookups
+// consumes: decodeHuffmanTail refills below it.
+const tailRoundBits = 4 * sd.HuffmanFastBits
+
 // decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
 // out at o until it meets an EOS, and returns the new output position and
 // the bit position where the EOS starts. Ones decode to nothing shorter
@@ -125,8 +129,9 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
 	var q uint
 	for {
-		if nb < 48 {
-			// Refill from lo, and refill lo with ones. 16 < nb < 48.
+		if nb < tailRoundBits {
+			// Refill from lo, and refill lo with ones: nb is under
+			// tailRoundBits, and a round left at least 64-tailRoundBits.
 			buf |= lo >> (nb & 63)
 			lo = lo<<((64-nb)&63) | ones>>(nb&63)
 			nb = 64

@@ -320,3 +320,27 @@ func TestHuffmanDecodeRoundsFromBoundary(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanDecodeWideEntries decodes strings of codes whose first-level
+// entries consume all 13 index bits (13-bit codes, and 6-bit codes next to
+// 7-bit ones), so that rounds of four lookups take the most bits they can,
+// mixed with 14- and 15-bit codes, which leave the buffer just short of
+// what such a round takes: the refill thresholds must allow for it, in the
+// rounds and in the tail.
+func TestHuffmanDecodeWideEntries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabet := "$@[]~" + "AB=" + "^}<`{" // 13 bits; 6, 7 and 6; 14 and 15
+	for n := range 300 {
+		for range 20 {
+			s := make([]byte, n)
+			for i := range s {
+				s[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			enc := AppendHuffmanString(nil, string(s))
+			got, err := AppendHuffmanDecode([]byte("p"), enc)
+			if err != nil || string(got) != "p"+string(s) {
+				t.Fatalf("decoding %x: %q, %v; want %q", enc, got, err, s)
+			}
+		}
+	}
+}
