@@ -9,26 +9,35 @@ import (
 // The bit layouts below are mirrored by the constants in
 // staticdata/huffman.go; the Huffman tests in hpack fail if the two drift.
 const (
-	fastBits = 12 // index width of the first-level decode table
+	fastBits = 13 // index width of the first-level decode table
 
-	// First-level entry: up to two whole symbols decoded from 12 bits. The
+	// First-level entry: up to two whole symbols decoded from fastBits
+	// bits (13: 32 KiB, which with the long tables fits a 48 KiB L1 cache,
+	// and on header text decodes 2 symbols per lookup more often than 12
+	// bits do). The
 	// bits consumed sit in the low 6 bits so that a decoder can shift its
 	// bit buffer by the entry itself.
 	fastCountShift = 6  // symbols decoded (0, 1 or 2), 2 bits
 	fastSym1Shift  = 8  // first symbol
 	fastSym2Shift  = 16 // second symbol
 	fastLen1Shift  = 24 // length of the first symbol, 5 bits
-	// When the count is 0 the code is longer than 12 bits: bits 8-23 are
-	// the offset of a sub-table in the long table, bits 24-28 its width,
-	// and the consumed bits (0-5) are zero, so a decoder that shifts by
-	// the entry without looking at it stays where it is.
-	fastOffsetShift = 8
-	fastWidthShift  = 24
+	// When the count is 0 the code is longer than fastBits and the entry is
+	// zero: a decoder that shifts by it without looking at it stays where
+	// it is.
 
-	// Long-table entry.
-	longLink       = 1 << 31
-	longWidthShift = 16 // link: sub-table width
-	longLenShift   = 16 // leaf: total code length
+	// Every code longer than fastBits starts with longOnes ones. The
+	// decoder reads such a code with two lookups it can make at once, with
+	// no branch: the mid table is indexed by the midBits bits after the
+	// first midStart, and serves codes with under highStart leading ones;
+	// the high table, indexed by the highBits bits after the first
+	// highStart, serves codes with highStart or more leading ones. Their
+	// entries are uint16 in the low half of a first-level entry's layout
+	// (bits consumed, count 1, symbol), and zero for EOS.
+	longOnes  = 12
+	midStart  = 12
+	midBits   = 11
+	highStart = 18
+	highBits  = 12
 )
 
 // decodeTree maps (code, length) to a symbol for the table builder.
@@ -54,14 +63,14 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 	}
 	t := decodeTree{h}
 	fast := make([]uint32, 1<<fastBits)
-	var long []uint32
 	for idx := range fast {
 		v := uint32(idx) << (32 - fastBits)
 		s1, n1 := t.symbolAt(v)
 		if n1 > fastBits {
-			off, width := buildLong(t, &long, uint32(idx), fastBits)
-			fast[idx] = uint32(off)<<fastOffsetShift | uint32(width)<<fastWidthShift
-			continue
+			if idx>>(fastBits-longOnes) != 1<<longOnes-1 {
+				return nil, fmt.Errorf("long code under %#x lacks %d leading ones", idx, longOnes)
+			}
+			continue // zero: see the constants above
 		}
 		e := uint32(n1) | 1<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(n1)<<fastLen1Shift
 		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= fastBits && s2 != 256 {
@@ -69,13 +78,38 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		}
 		fast[idx] = e
 	}
-	if len(long) > 1<<16 {
-		return nil, fmt.Errorf("long table too large: %d", len(long))
+	// leaf is a long table's entry for the code at the top of v.
+	leaf := func(v uint32, maxLen int) (uint16, error) {
+		sym, n := t.symbolAt(v)
+		if n > maxLen {
+			return 0, fmt.Errorf("code of %d (%d bits) is past the %d bits of its long table", sym, n, maxLen)
+		}
+		if sym == 256 {
+			return 0, nil // EOS: a decoder stalls on it and looks closer
+		}
+		return uint16(n) | 1<<fastCountShift | uint16(sym)<<fastSym1Shift, nil
 	}
-	// Pad to a power of two so that a decoder can mask an index instead of
-	// checking its bounds.
-	for len(long)&(len(long)-1) != 0 {
-		long = append(long, 0)
+	ones := func(k int) uint32 { return ^uint32(0) << (32 - k) }
+	mid := make([]uint16, 1<<midBits)
+	for idx := range mid {
+		v := ones(midStart) | uint32(idx)<<(32-midStart-midBits)
+		if v >= ones(highStart) {
+			continue // the high table's: left zero
+		}
+		e, err := leaf(v, midStart+midBits)
+		if err != nil {
+			return nil, err
+		}
+		mid[idx] = e
+	}
+	high := make([]uint16, 1<<highBits)
+	for idx := range high {
+		v := ones(highStart) | uint32(idx)<<(32-highStart-highBits)
+		e, err := leaf(v, highStart+highBits)
+		if err != nil {
+			return nil, err
+		}
+		high[idx] = e
 	}
 
 	var b bytes.Buffer
@@ -116,8 +150,9 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 	})
 	table("Bytes", func(k int) uint64 { return uint64(k / 8) })
 	b.WriteString("}\n\n")
-	b.WriteString("// HuffmanDecodeFast is the first-level decode table, indexed by the next 12\n")
-	b.WriteString("// bits of input. See HuffmanFast* for the layout of an entry.\n")
+	b.WriteString("// HuffmanDecodeFast is the first-level decode table, indexed by the next\n")
+	b.WriteString("// HuffmanFastBits bits of input. See HuffmanFast* for the layout of an\n")
+	b.WriteString("// entry.\n")
 	b.WriteString("var HuffmanDecodeFast = [1 << HuffmanFastBits]uint32{")
 	for i, e := range fast {
 		if i%8 == 0 {
@@ -126,46 +161,29 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		fmt.Fprintf(&b, "%#08x, ", e)
 	}
 	b.WriteString("\n}\n\n")
-	b.WriteString("// HuffmanDecodeLong holds the sub-tables for codes longer than 12 bits.\n")
-	b.WriteString("// See HuffmanLong* for the layout of an entry. Its length is a power of two;\n")
-	b.WriteString("// the entries past the last sub-table are unused.\n")
-	fmt.Fprintf(&b, "var HuffmanDecodeLong = [%d]uint32{", len(long))
-	for i, e := range long {
+	b.WriteString("// HuffmanDecodeMid serves codes longer than HuffmanFastBits with under\n")
+	b.WriteString("// HuffmanHighStart leading ones, indexed by the HuffmanMidBits bits after\n")
+	b.WriteString("// the first HuffmanMidStart. See HuffmanMid* for the layout of an entry.\n")
+	fmt.Fprintf(&b, "var HuffmanDecodeMid = [1 << HuffmanMidBits]uint16{")
+	for i, e := range mid {
 		if i%8 == 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%#08x, ", e)
+		fmt.Fprintf(&b, "%#04x, ", e)
+	}
+	b.WriteString("\n}\n\n")
+	b.WriteString("// HuffmanDecodeHigh serves codes with HuffmanHighStart or more leading\n")
+	b.WriteString("// ones, indexed by the HuffmanHighBits bits after the first\n")
+	b.WriteString("// HuffmanHighStart. Its entries are laid out as HuffmanDecodeMid's.\n")
+	fmt.Fprintf(&b, "var HuffmanDecodeHigh = [1 << HuffmanHighBits]uint16{")
+	for i, e := range high {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%#04x, ", e)
 	}
 	b.WriteString("\n}\n")
 	return format.Source(b.Bytes())
-}
-
-// buildLong appends a sub-table for the codes that start with the used-bit
-// prefix, and returns its offset and width. The width covers the longest
-// such code, capped at 12 bits; longer codes get sub-tables of their own.
-func buildLong(t decodeTree, long *[]uint32, prefix uint32, used int) (off, width int) {
-	maxLen := 0
-	for s := 0; s < 257; s++ {
-		n := int(t.h.bits[s])
-		if n > used && t.h.code[s]>>(n-used) == prefix && n > maxLen {
-			maxLen = n
-		}
-	}
-	width = min(maxLen-used, 12)
-	off = len(*long)
-	*long = append(*long, make([]uint32, 1<<width)...)
-	for i := 0; i < 1<<width; i++ {
-		full := prefix<<width | uint32(i)
-		v := full << (32 - used - width)
-		sym, n := t.symbolAt(v)
-		if n > used+width {
-			subOff, subWidth := buildLong(t, long, full, used+width)
-			(*long)[off+i] = longLink | uint32(subOff) | uint32(subWidth)<<longWidthShift
-			continue
-		}
-		(*long)[off+i] = uint32(sym) | uint32(n)<<longLenShift
-	}
-	return off, width
 }
 
 // checkPrefixFree rejects a code table in which one code is a prefix of

@@ -36,11 +36,12 @@
 // [AppendHuffmanString] and [HuffmanEncodeLength] match the functions of the
 // same names in golang.org/x/net/http2/hpack; [AppendHuffmanDecode] and
 // [AppendHuffmanDecodeLimit] decode into a caller's buffer. The decoder
-// reads its input through a 64-bit bit buffer and a generated 12-bit table
-// that yields up to two symbols per lookup; codes longer than 12 bits go
-// through small generated sub-tables. Each 8-byte refill is followed by four
-// lookups without checks (an entry for a long code consumes nothing, so it
-// stalls them until the next refill decodes it), and the last bytes of the
+// reads its input through a 64-bit bit buffer and a generated 13-bit table
+// that yields up to two symbols per lookup; codes longer than 13 bits go
+// through two small generated tables, both read at once and one kept without
+// a branch. Each 8-byte refill is followed by four lookups without checks
+// (an entry for a long code consumes nothing, so it stalls them until the
+// long code is decoded after them), and the last bytes of the
 // input are decoded from registers, followed by ones: they decode to EOS
 // exactly where the padding starts, which is how the padding is checked.
 package hpack

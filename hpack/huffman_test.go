@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -248,6 +249,98 @@ func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
 		}
 		if err != nil || string(got) != s {
 			t.Fatalf("decoding %x: %q, %v", enc, got, err)
+		}
+	}
+}
+
+// TestHuffmanDecodeLongTables checks decodeLong on every code longer than
+// the first-level table's index, followed by every kind of bits: the
+// symbol and the length, or zero for EOS, from the code alone.
+func TestHuffmanDecodeLongTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for sym := range staticdata.HuffmanEOS + 1 {
+		n := uint(staticdata.HuffmanCodeLen[sym])
+		if n <= staticdata.HuffmanFastBits {
+			if e := staticdata.HuffmanDecodeFast[staticdata.HuffmanCodes[sym]<<(staticdata.HuffmanFastBits-n)]; e&fastCountMask == 0 {
+				t.Errorf("symbol %d (%d bits): first-level entry %#x is long", sym, n, e)
+			}
+			continue
+		}
+		code := uint64(staticdata.HuffmanCodes[sym]) << (64 - n)
+		if e := staticdata.HuffmanDecodeFast[code>>fastShift]; e != 0 {
+			t.Errorf("symbol %d (%d bits): first-level entry %#x, want 0", sym, n, e)
+		}
+		for _, tail := range []uint64{0, math.MaxUint64, rng.Uint64(), rng.Uint64(), rng.Uint64()} {
+			buf := code | tail>>n
+			e := decodeLong(buf)
+			if sym == staticdata.HuffmanEOS {
+				if e != 0 {
+					t.Errorf("EOS then %#x: entry %#x, want 0", tail, e)
+				}
+				continue
+			}
+			want := uint32(n) | 1<<staticdata.HuffmanFastCountShift | uint32(sym)<<staticdata.HuffmanFastSym1Shift
+			if e != want {
+				t.Errorf("symbol %d (%d bits) then %#x: entry %#x, want %#x", sym, n, tail, e, want)
+			}
+		}
+	}
+}
+
+// TestHuffmanDecodeRoundsFromBoundary starts decodeHuffmanRounds at every
+// code boundary of some inputs, byte-aligned or not, and checks what it
+// decodes and the position it reports.
+func TestHuffmanDecodeRoundsFromBoundary(t *testing.T) {
+	for _, s := range []string{
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36",
+		"\x00\xff\x10binary\x80\x81 and text\xfe",
+		"short",
+	} {
+		src := AppendHuffmanString(nil, s)
+		var at uint // bit position of code k
+		for k := range len(s) + 1 {
+			out := make([]byte, 2*len(s)+fastRoom)
+			o, pos, err := decodeHuffmanRounds(out, 0, src, at)
+			if err != nil {
+				t.Fatalf("%q from code %d: %v", s, k, err)
+			}
+			// pos is a code boundary, and what was decoded is the codes
+			// between at and pos.
+			var end uint
+			n := 0
+			for end = at; end < pos && k+n < len(s); n++ {
+				end += uint(staticdata.HuffmanCodeLen[s[k+n]])
+			}
+			if end != pos || string(out[:o]) != s[k:k+n] || (pos == at && o != 0) {
+				t.Fatalf("%q from code %d (bit %d): got %q to bit %d, want %q to bit %d", s, k, at, out[:o], pos, s[k:k+n], end)
+			}
+			if k < len(s) {
+				at += uint(staticdata.HuffmanCodeLen[s[k]])
+			}
+		}
+	}
+}
+
+// TestHuffmanDecodeWideEntries decodes strings of codes whose first-level
+// entries consume all 13 index bits (13-bit codes, and 6-bit codes next to
+// 7-bit ones), so that rounds of four lookups take the most bits they can,
+// mixed with 14- and 15-bit codes, which leave the buffer just short of
+// what such a round takes: the refill thresholds must allow for it, in the
+// rounds and in the tail.
+func TestHuffmanDecodeWideEntries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabet := "$@[]~" + "AB=" + "^}<`{" // 13 bits; 6, 7 and 6; 14 and 15
+	for n := range 300 {
+		for range 20 {
+			s := make([]byte, n)
+			for i := range s {
+				s[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			enc := AppendHuffmanString(nil, string(s))
+			got, err := AppendHuffmanDecode([]byte("p"), enc)
+			if err != nil || string(got) != "p"+string(s) {
+				t.Fatalf("decoding %x: %q, %v; want %q", enc, got, err, s)
+			}
 		}
 	}
 }

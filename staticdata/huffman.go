@@ -11,29 +11,31 @@ package staticdata
 //
 // The consumed bits sit lowest so that a decoder can shift its bit buffer
 // by the entry itself. Count 0 means the code is longer than
-// HuffmanFastBits: bits 8-23 are the offset of a sub-table in
-// HuffmanDecodeLong, bits 24-28 its width (the number of further input
-// bits that index it), and bits 0-5 are zero: a decoder that shifts by
-// such an entry and advances its output by its count, without testing
-// it, consumes nothing and writes nothing that it keeps.
+// HuffmanFastBits, and the entry is zero: a decoder that shifts by such an
+// entry and advances its output by its count, without testing it,
+// consumes nothing and writes nothing that it keeps.
 const (
-	HuffmanFastBits        = 12
-	HuffmanFastCountShift  = 6
-	HuffmanFastSym1Shift   = 8
-	HuffmanFastSym2Shift   = 16
-	HuffmanFastLen1Shift   = 24
-	HuffmanFastOffsetShift = 8
-	HuffmanFastWidthShift  = 24
+	HuffmanFastBits       = 13
+	HuffmanFastCountShift = 6
+	HuffmanFastSym1Shift  = 8
+	HuffmanFastSym2Shift  = 16
+	HuffmanFastLen1Shift  = 24
 )
 
-// Layout of HuffmanDecodeLong entries. A leaf holds the symbol (0-256, 256 is
-// EOS) in bits 0-8 and the code's total length in bits 16-20. An entry with
-// HuffmanLongLink set points to a further sub-table: offset in bits 0-15,
-// width in bits 16-20.
+// Codes longer than HuffmanFastBits all start with HuffmanMidStart ones and
+// are read from two tables, whose lookups need nothing but the input bits
+// and so can be made at once, with no branch between them: a code with
+// under HuffmanHighStart leading ones is found in HuffmanDecodeMid, indexed
+// by the HuffmanMidBits bits after the first HuffmanMidStart; a code with
+// more is found in HuffmanDecodeHigh, indexed by the HuffmanHighBits bits
+// after the first HuffmanHighStart. An entry of either is the low 16 bits
+// of a first-level entry that decodes one symbol (the code's length, count
+// 1, the symbol), or zero for EOS.
 const (
-	HuffmanLongLink       = 1 << 31
-	HuffmanLongWidthShift = 16
-	HuffmanLongLenShift   = 16
+	HuffmanMidStart  = 12
+	HuffmanMidBits   = 11
+	HuffmanHighStart = 18
+	HuffmanHighBits  = 12
 )
 
 // HuffmanEOS is the end-of-string symbol.
