@@ -74,6 +74,7 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	if cap(dst)-len(dst) < maxHuffmanBytesPerByte*len(s)+8 {
 		dst = growForHuffman(dst, s)
 	}
+	d := &dst
 	t := huffmanTables
 	_ = *t // one nil check, before the loops
 	// The stores stay within the encoded length plus 8 bytes from p (see
@@ -91,31 +92,41 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		// Text. Safe reads: j <= 0. The four pairs join in a chain, which
 		// keeps few values live. Shift masks: hints; a pair is at most 60
 		// bits, and when l1+l2+l3 does not fit, v is not used.
-		c0, c1 := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
-		v := t.Code[c0]*t.Pow[c1] | t.Code[c1]
-		l := uint(t.Len[c0] + t.Len[c1])
-		c2, c3 := *(*byte)(unsafe.Add(in, j+2)), *(*byte)(unsafe.Add(in, j+3))
-		l1 := uint(t.Len[c2] + t.Len[c3])
-		v = v<<(l1&63) | t.Code[c2]*t.Pow[c3] | t.Code[c3]
-		l += l1
-		c4, c5 := *(*byte)(unsafe.Add(in, j+4)), *(*byte)(unsafe.Add(in, j+5))
-		l2 := uint(t.Len[c4] + t.Len[c5])
-		v = v<<(l2&63) | t.Code[c4]*t.Pow[c5] | t.Code[c5]
-		l += l2
-		c6, c7 := *(*byte)(unsafe.Add(in, j+6)), *(*byte)(unsafe.Add(in, j+7))
-		l3 := uint(t.Len[c6] + t.Len[c7])
-		v = v<<(l3&63) | t.Code[c6]*t.Pow[c7] | t.Code[c7]
-		l += l3
-		if l <= 57 {
-			j += 8
-			// putCode, written out: inlined calls add a no-op inline mark
-			// each. Its store is in bounds as putCode's is.
-			x = x<<(l&63) | v
-			k := n + l
-			binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
-			p = unsafe.Add(p, wholeBytes(t, k))
-			n = k & 7
-			continue
+		for {
+			c0, c1 := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
+			v := t.Code[c0]*t.Pow[c1] | t.Code[c1]
+			l := uint(t.Len[c0] + t.Len[c1])
+			c2, c3 := *(*byte)(unsafe.Add(in, j+2)), *(*byte)(unsafe.Add(in, j+3))
+			l1 := uint(t.Len[c2] + t.Len[c3])
+			v = v<<(l1&63) | t.Code[c2]*t.Pow[c3] | t.Code[c3]
+			l += l1
+			c4, c5 := *(*byte)(unsafe.Add(in, j+4)), *(*byte)(unsafe.Add(in, j+5))
+			l2 := uint(t.Len[c4] + t.Len[c5])
+			v = v<<(l2&63) | t.Code[c4]*t.Pow[c5] | t.Code[c5]
+			l += l2
+			c6, c7 := *(*byte)(unsafe.Add(in, j+6)), *(*byte)(unsafe.Add(in, j+7))
+			l3 := uint(t.Len[c6] + t.Len[c7])
+			v = v<<(l3&63) | t.Code[c6]*t.Pow[c7] | t.Code[c7]
+			l += l3
+			if l > 57 {
+				break
+			}
+			{
+				j += 8
+				// putCode, written out: inlined calls add a no-op inline mark
+				// each. Its store is in bounds as putCode's is.
+				x = x<<(l&63) | v
+				k := n + l
+				binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
+				p = unsafe.Add(p, wholeBytes(t, k))
+				n = k & 7
+			}
+			if j > 0 {
+				break
+			}
+		}
+		if j > 0 {
+			break
 		}
 		// Long codes: a pair per step, four pairs per round, written out.
 		// Safe reads: j <= 0. A pair over 57 bits leaves for split with j
@@ -123,7 +134,8 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		for {
 			p0 := p
 			var a, b byte
-			var k uint
+			var v uint64
+			var l, k uint
 			a, b = *(*byte)(unsafe.Add(in, j+0)), *(*byte)(unsafe.Add(in, j+1))
 			v = t.Code[a]*t.Pow[b] | t.Code[b]
 			l = uint(t.Len[a] + t.Len[b])
@@ -216,7 +228,7 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		*(*byte)(p) = byte(x<<((8-n)&7)) | byte(0xff>>(n&7))
 		p = unsafe.Add(p, 1)
 	}
-	return dst[:uintptr(p)-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))]
+	return (*d)[:uintptr(p)-uintptr(unsafe.Pointer(unsafe.SliceData(*d)))]
 }
 
 // top returns t.Top[k] and wholeBytes t.Bytes[k], without a bounds check:
