@@ -87,7 +87,15 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	// With one register for the position and no length, which the loops
 	// need all of their registers for.
 	j := 8 - len(s)
-	in := unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), max(len(s)-8, 0))
+	in := unsafe.Pointer(unsafe.StringData(s))
+	// The rest of s, fewer than 8 bytes, is tb[i:e]; see tail.
+	var tb unsafe.Pointer
+	var i, e int
+	if j > 0 {
+		tb, i, e = in, 0, len(s)
+		goto tail
+	}
+	in = unsafe.Add(in, len(s)-8)
 	for j <= 0 {
 		// Text. Safe reads: j <= 0. The four pairs join in a chain, which
 		// keeps few values live. Shift masks: hints; a pair is at most 60
@@ -122,11 +130,8 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 				n = k & 7
 			}
 			if j > 0 {
-				break
+				goto rest
 			}
-		}
-		if j > 0 {
-			break
 		}
 		// Long codes: a pair per step, four pairs per round, written out.
 		// Safe reads: j <= 0. A pair over 57 bits leaves for split with j
@@ -203,14 +208,15 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 			j += 2
 		}
 	}
+rest:
+	tb, i, e = in, j, 8
+tail:
 	// The rest of s, fewer than 8 bytes: in[j:8], or all of a string shorter
-	// than 8 bytes (then in is the start of s and off moves the reads to
-	// s[0:len(s)]). Codes join into as few steps as fit in 57 bits.
+	// than 8 bytes. Codes join into as few steps as fit in 57 bits.
 	var v uint64
 	var l uint
-	off := min(len(s)-8, 0)
-	for ; j < 8; j++ {
-		c := *(*byte)(unsafe.Add(in, j+off)) // safe: j+off < len(s) here
+	for ; i < e; i++ {
+		c := *(*byte)(unsafe.Add(tb, i)) // safe: tb[i:e] is in s
 		cl := uint(t.Len[c])
 		if l+cl > 57 {
 			p, x, n = putCode(t, p, x, n, v, l)
