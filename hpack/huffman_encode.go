@@ -74,7 +74,6 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	if cap(dst)-len(dst) < maxHuffmanBytesPerByte*len(s)+8 {
 		dst = growForHuffman(dst, s)
 	}
-	d := &dst
 	t := huffmanTables
 	_ = *t // one nil check, before the loops
 	// The stores stay within the encoded length plus 8 bytes from p (see
@@ -234,7 +233,7 @@ tail:
 		*(*byte)(p) = byte(x<<((8-n)&7)) | byte(0xff>>(n&7))
 		p = unsafe.Add(p, 1)
 	}
-	return (*d)[:uintptr(p)-uintptr(unsafe.Pointer(unsafe.SliceData(*d)))]
+	return dst[:uintptr(p)-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))]
 }
 
 // top returns t.Top[k] and wholeBytes t.Bytes[k], without a bounds check:
