@@ -67,11 +67,13 @@ func growForHuffman(dst []byte, s string) []byte {
 // buffer. It does not allocate when dst has room for 4*len(s)+8 bytes, or
 // for the exact encoded length plus 8.
 func AppendHuffmanString(dst []byte, s string) []byte {
-	if len(s) == 0 {
-		return dst
-	}
-	// Only measure s when a rough bound does not fit.
-	if cap(dst)-len(dst) < maxHuffmanBytesPerByte*len(s)+8 {
+	// Only measure s when a rough bound does not fit. An empty s, which
+	// needs no room, gets here only without 8 bytes of room; with them, it
+	// goes through the tail below, which writes nothing for it.
+	if cap(dst)-len(dst)-8 < maxHuffmanBytesPerByte*len(s) {
+		if len(s) == 0 {
+			return dst
+		}
 		dst = growForHuffman(dst, s)
 	}
 	t := huffmanTables
