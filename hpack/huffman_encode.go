@@ -29,7 +29,7 @@ var huffmanTables = &staticdata.HuffmanEncodeTables
 
 // growForHuffman returns dst with room for the encoded length of s plus the
 // 8 bytes of slack that the encoder's stores need. Out of line: it is the
-// rare path, and a call in AppendHuffmanString would cost every call spills.
+// rare path.
 //
 //go:noinline
 func growForHuffman(dst []byte, s string) []byte {
@@ -98,9 +98,11 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	}
 	in = unsafe.Add(in, len(s)-8)
 	for j <= 0 {
-		// Text. Safe reads: j <= 0. The four pairs join in a chain, which
-		// keeps few values live. Shift masks: hints; a pair is at most 60
-		// bits, and when l1+l2+l3 does not fit, v is not used.
+		// Text. Safe reads: j <= 0. The four pairs join in a chain, and
+		// each pair's length goes into l at once: both keep few values live,
+		// and with more the register allocator spills in this loop. Shift
+		// masks: hints; a pair is at most 60 bits, and when the eight codes
+		// do not fit, v is not used.
 		for {
 			c0, c1 := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
 			v := t.Code[c0]*t.Pow[c1] | t.Code[c1]
@@ -120,16 +122,14 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 			if l > 57 {
 				break
 			}
-			{
-				j += 8
-				// putCode, written out: inlined calls add a no-op inline mark
-				// each. Its store is in bounds as putCode's is.
-				x = x<<(l&63) | v
-				k := n + l
-				binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
-				p = unsafe.Add(p, wholeBytes(t, k))
-				n = k & 7
-			}
+			j += 8
+			// putCode, written out: inlined calls add a no-op inline mark
+			// each. Its store is in bounds as putCode's is.
+			x = x<<(l&63) | v
+			k := n + l
+			binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
+			p = unsafe.Add(p, wholeBytes(t, k))
+			n = k & 7
 			if j > 0 {
 				goto rest
 			}
@@ -212,8 +212,9 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 rest:
 	tb, i, e = in, j, 8
 tail:
-	// The rest of s, fewer than 8 bytes: in[j:8], or all of a string shorter
-	// than 8 bytes. Codes join into as few steps as fit in 57 bits.
+	// The rest of s, fewer than 8 bytes: tb[i:e] is in[j:8] after the loops,
+	// or all of a string shorter than 8 bytes. Codes join into as few steps
+	// as fit in 57 bits.
 	var v uint64
 	var l uint
 	for ; i < e; i++ {
