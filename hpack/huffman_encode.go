@@ -56,10 +56,10 @@ func growForHuffman(dst []byte, s string) []byte {
 //
 // Text goes eight bytes, four pairs, per step and one store, while the eight
 // codes fit in 57 bits. Otherwise the encoder switches to long codes: eight
-// bytes per round, a pair per store, until a round puts out fewer than 8
-// bytes (its codes would nearly fit in one word again) and text is worth
-// trying. A pair over 57 bits, which needs a 30-bit code, goes in two parts
-// out of the loop. Fewer than 8 bytes at the end go one code at a time into
+// bytes per round, a pair per store, until a round ends in a pair of two
+// short codes, 11 bits at most (two of the commonest text bytes; rare in
+// binary data, 1 pair in 100), and text is worth trying again. A pair over
+// 57 bits, which needs a 30-bit code, goes in two parts out of the loop. Fewer than 8 bytes at the end go one code at a time into
 // as few steps as fit, and the padding goes into the last incomplete byte.
 
 // AppendHuffmanString appends the Huffman encoding of s to dst, padded with
@@ -136,9 +136,10 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 		}
 		// Long codes: a pair per step, four pairs per round, written out.
 		// Safe reads: j <= 0. A pair over 57 bits leaves for split with j
-		// at the pair.
+		// at the pair. The test for text looks only at the last pair: a
+		// running sum, or the output position at the round's start, costs
+		// every round more than the text steps that it would win back.
 		for {
-			p0 := p
 			var a, b byte
 			var v uint64
 			var l, k uint
@@ -190,7 +191,7 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 			p = unsafe.Add(p, wholeBytes(t, k))
 			n = k & 7
 			j += 8
-			if uintptr(p)-uintptr(p0) < 8 || j > 0 {
+			if l <= 11 || j > 0 {
 				break
 			}
 		}
