@@ -100,3 +100,45 @@ func TestHuffmanEncodeStaysInRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanEncodeRandomMatchesXnet compares the encoder with x/net on
+// random strings of every length up to 64 (every tail length after every
+// number of 8-byte steps), drawn from all 256 byte values and from mixes that
+// make the encoder switch between its text and long-code paths at random.
+func TestHuffmanEncodeRandomMatchesXnet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const text = "abcdefghijklmnopqrstuvwxyz0123456789 -_./:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	for n := 0; n <= 64; n++ {
+		for range 300 {
+			b := make([]byte, n)
+			mix := rng.IntN(3)
+			for i := range b {
+				switch {
+				case mix == 0, mix == 1 && rng.IntN(4) == 0:
+					b[i] = byte(rng.UintN(256))
+				case mix == 2 && rng.IntN(32) == 0:
+					b[i] = "\n\r\x16"[rng.IntN(3)] // the 30-bit codes
+				default:
+					b[i] = text[rng.IntN(len(text))]
+				}
+			}
+			s := string(b)
+			want := xhpack.AppendHuffmanString(nil, s)
+			if got := AppendHuffmanString(nil, s); !bytes.Equal(got, want) {
+				t.Fatalf("AppendHuffmanString(%q) = %x, x/net gives %x", s, got, want)
+			}
+		}
+	}
+	// Every byte value at every position of a 17-byte string.
+	for c := range 256 {
+		for pos := range 17 {
+			b := []byte(strings.Repeat("e", 17))
+			b[pos] = byte(c)
+			s := string(b)
+			want := xhpack.AppendHuffmanString(nil, s)
+			if got := AppendHuffmanString(nil, s); !bytes.Equal(got, want) {
+				t.Fatalf("AppendHuffmanString(%q) = %x, x/net gives %x", s, got, want)
+			}
+		}
+	}
+}
