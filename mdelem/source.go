@@ -41,34 +41,34 @@ func From[K, V Source](name K, value V) Field {
 	// Static is *staticdata.Atom and Interned a struct of one: stored into
 	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.
 	// Owned and Borrowed are byte slices, whose header fills all three
-	// words. The words are read back one at a time into the Strs, which
-	// stay in registers.
+	// words. The words are read back one at a time, so the Strs stay in
+	// registers, and Go's SSA forwards each read from its store or from
+	// the zeroing, so no word goes through memory at all: both scratches
+	// are one variable, zeroed once, and the name is read before the
+	// value is stored (a read past more than a few stores is not
+	// forwarded).
 	//
-	// The kind switches are written out here rather than in a helper: a
-	// generic helper costs a dictionary lookup per call, which would put
-	// From over the inliner's budget, and only an inlined From has its
-	// switches folded at compile time.
-	var n, v argWords
-	*(*K)(unsafe.Pointer(&n)) = name
-	*(*V)(unsafe.Pointer(&v)) = value
-	var nt, vt uint64 // the kind tags; KindStatic's is 0
+	// The kind is worked out inline rather than by a helper: a generic
+	// helper costs a dictionary lookup per call, which would put From over
+	// the inliner's budget, and only an inlined From has its switches
+	// folded at compile time. Its high bit, bytes, is a slice's size; its
+	// low bit, one two-way switch per side.
+	var w struct{ n, v argWords }
+	*(*K)(unsafe.Pointer(&w.n)) = name
+	ns := Str{w.n.p, w.n.n}
+	*(*V)(unsafe.Pointer(&w.v)) = value
+	nt := uint64(unsafe.Sizeof(name)/unsafe.Sizeof([]byte(nil))) * tagOwned
+	vt := uint64(unsafe.Sizeof(value)/unsafe.Sizeof([]byte(nil))) * tagOwned
 	switch any((*K)(nil)).(type) {
-	case *Interned:
-		nt = tagInterned
-	case *Owned:
-		nt = tagOwned
-	case *Borrowed:
-		nt = tagBorrowed
+	case *Interned, *Borrowed: // the odd kinds
+		nt |= tagInterned
 	}
 	switch any((*V)(nil)).(type) {
-	case *Interned:
-		vt = tagInterned
-	case *Owned:
-		vt = tagOwned
-	case *Borrowed:
-		vt = tagBorrowed
+	case *Interned, *Borrowed:
+		vt |= tagInterned
 	}
-	return Field{Name: Str{n.p, n.n | nt}, Value: Str{v.p, v.n | vt}}
+	ns.tag |= nt
+	return Field{Name: ns, Value: Str{w.v.p, w.v.n | vt}}
 }
 
 // argWords has room for any Source: a slice header, or an atom pointer

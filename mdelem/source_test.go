@@ -32,6 +32,14 @@ func TestFromKinds(t *testing.T) {
 		{"owned_interned", From(Owned(owned), h), [2]Kind{KindOwned, KindInterned}, "owned-bytes", "x-tenant-id"},
 		{"borrowed_static", From(Borrowed(borrowed), path), [2]Kind{KindBorrowed, KindStatic}, "borrowed-bytes", ":path"},
 		{"owned_borrowed", From(Owned(owned), BorrowString("s")), [2]Kind{KindOwned, KindBorrowed}, "owned-bytes", "s"},
+		{"interned_static", From(h, path), [2]Kind{KindInterned, KindStatic}, "x-tenant-id", ":path"},
+		{"interned_interned", From(h, h), [2]Kind{KindInterned, KindInterned}, "x-tenant-id", "x-tenant-id"},
+		{"interned_borrowed", From(h, Borrowed(borrowed)), [2]Kind{KindInterned, KindBorrowed}, "x-tenant-id", "borrowed-bytes"},
+		{"owned_static", From(Owned(owned), path), [2]Kind{KindOwned, KindStatic}, "owned-bytes", ":path"},
+		{"owned_owned", From(Owned(owned), Owned(owned[:5])), [2]Kind{KindOwned, KindOwned}, "owned-bytes", "owned"},
+		{"borrowed_interned", From(Borrowed(borrowed), h), [2]Kind{KindBorrowed, KindInterned}, "borrowed-bytes", "x-tenant-id"},
+		{"borrowed_owned", From(Borrowed(borrowed[:8]), Owned(owned)), [2]Kind{KindBorrowed, KindOwned}, "borrowed", "owned-bytes"},
+		{"borrowed_borrowed", From(Borrowed(borrowed), Borrowed(nil)), [2]Kind{KindBorrowed, KindBorrowed}, "borrowed-bytes", ""},
 	}
 	for _, tt := range tests {
 		if tt.f.Name.Kind() != tt.kinds[0] || tt.f.Value.Kind() != tt.kinds[1] {
