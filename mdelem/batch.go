@@ -72,17 +72,21 @@ func (b *Batch) Append(f Field) {
 		b.slots[a.Key] = uint32(n) + 1
 	}
 	b.size += len(a.S) + f.Value.Len() + 32
-	if vk == KindBorrowed {
-		// Copy into the arena, which has room; the copy then belongs to
-		// the batch, so it is owned.
-		m, vn := len(b.arena), f.Value.n()
-		dst := b.arena[m : m+vn]
-		copy(dst, unsafe.Slice((*byte)(f.Value.p), vn))
-		b.arena = b.arena[:m+vn]
-		f.Value = Str{p: unsafe.Pointer(unsafe.SliceData(dst)), tag: uint64(vn) | tagOwned}
-	}
 	b.fields = b.fields[:n+1]
+	if vk != KindBorrowed {
+		b.fields[n] = f
+		return
+	}
+	// Copy into the arena, which has room; the copy then belongs to the
+	// batch, so it is owned. The field is stored first and the copy comes
+	// last, so that nothing is live across its call to memmove.
+	m, vn := len(b.arena), f.Value.n()
+	dst := b.arena[m : m+vn : m+vn]
+	b.arena = b.arena[:m+vn]
+	src := unsafe.Slice((*byte)(f.Value.p), vn)
+	f.Value = Str{p: unsafe.Pointer(unsafe.SliceData(dst)), tag: uint64(vn) | tagOwned}
 	b.fields[n] = f
+	copy(dst, src)
 }
 
 // appendSlow is Append for a full batch, or a field with bytes to resolve
