@@ -14,11 +14,36 @@ import (
 func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	pos := 0
 	for pos < len(p) {
+		b := p[pos]
+		d.attempts++
+		// Indexed fields with a one-byte index, the most common
+		// representation, are handled here, without a call.
+		if b > 0x80 && b < 0xff && d.sawField {
+			idx := uint64(b & 0x7f) // 1 to 126
+			if idx <= sd.StaticTableLen {
+				if d.admit(int(sd.StaticTable[idx].Size)) {
+					dst.Append(staticFields[idx])
+				} else {
+					d.overLimit(d.blockOff + pos)
+				}
+				pos++
+				continue
+			}
+			if i := idx - sd.StaticTableLen - 1; i < uint64(d.table.len()) {
+				e := d.table.at(int(i))
+				if d.admit(int(e.size)) {
+					dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+				} else {
+					d.overLimit(d.blockOff + pos)
+				}
+				pos++
+				continue
+			}
+		}
 		rep := p[pos:]
 		off := d.blockOff + pos
-		d.attempts++
 		var size int
-		switch b := rep[0]; {
+		switch {
 		case b >= 0x80: // indexed field, 7-bit index
 			size, need, err = d.indexed(dst, rep, off)
 		case b >= 0x40 || b < 0x20: // a literal; it reads its kind from b
