@@ -18,7 +18,10 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		d.attempts++
 		// Indexed fields with a one-byte index, the most common
 		// representation, are handled here, without a call.
-		if b > 0x80 && b < 0xff && d.sawField {
+		// A block's first field must wait for a required size update;
+		// other fields are fields as soon as they start (fieldStart).
+		if b > 0x80 && b < 0xff && !d.updateRequired {
+			d.sawField = true
 			idx := uint64(b & 0x7f) // 1 to 126
 			if idx <= sd.StaticTableLen {
 				if d.admit(int(sd.StaticTable[idx].Size)) {
@@ -150,10 +153,15 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	var nameHuff bool
 	switch {
 	case idx == 0:
-		nameHuff, nameRaw, pos, need, err = d.readString(p, pos, off)
-		if err != nil || need > 0 {
-			return 0, need, err
+		nameHuff = pos < len(p) && p[pos]&0x80 != 0
+		raw, end, ok := d.readString(p, pos)
+		if !ok {
+			raw, end, need, err = d.readLongString(p, pos, off)
+			if err != nil || need > 0 {
+				return 0, need, err
+			}
 		}
+		nameRaw, pos = raw, end
 	case idx <= sd.StaticTableLen:
 		name = staticFields[idx].Name
 	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
@@ -162,10 +170,15 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	default:
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
 	}
-	valueHuff, valueRaw, pos, need, err := d.readString(p, pos, off)
-	if err != nil || need > 0 {
-		return 0, need, err
+	valueHuff := pos < len(p) && p[pos]&0x80 != 0
+	valueRaw, end, ok := d.readString(p, pos)
+	if !ok {
+		valueRaw, end, need, err = d.readLongString(p, pos, off)
+		if err != nil || need > 0 {
+			return 0, need, err
+		}
 	}
+	pos = end
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {
 			return 0, 0, err
@@ -198,12 +211,28 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	return pos, 0, nil
 }
 
-// readString measures the string literal at p[pos:]: its Huffman flag, its
-// raw bytes and the position after it. The length is checked against the
-// limit before the bytes are awaited.
-func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end, need int, err error) {
+// readString measures the string literal at p[pos:] when it is present
+// whole with a length that fits the 7-bit prefix, as most are: it returns
+// the raw bytes and the position after them. Small enough to inline, it
+// leaves everything else to readLongString.
+func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, ok bool) {
+	if pos < len(p) {
+		l := int(p[pos] & 0x7f)
+		end = pos + 1 + l
+		if l < 0x7f && l <= d.maxStringLen && end <= len(p) {
+			return p[pos+1 : end : end], end, true
+		}
+	}
+	return nil, 0, false
+}
+
+// readLongString measures the string literal at p[pos:] in every case:
+// its raw bytes and the position after them, or how many bytes must be
+// present first (need). The length is checked against the limit before
+// the bytes are awaited.
+func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end, need int, err error) {
 	if pos >= len(p) {
-		return false, nil, 0, pos + 1, nil
+		return nil, 0, pos + 1, nil
 	}
 	c := p[pos]
 	// Most lengths fit the 7-bit prefix; only a full one needs readInt.
@@ -213,20 +242,20 @@ func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end
 		var res intResult
 		if l, n, res = readInt(p[pos:], 7); res != intOK {
 			if res == intTruncated {
-				return false, nil, 0, len(p) + 1, nil
+				return nil, 0, len(p) + 1, nil
 			}
-			return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+			return nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 		}
 		start = pos + n
 	}
 	if l > uint64(d.maxStringLen) {
-		return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
+		return nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
 	}
 	end = start + int(l)
 	if end > len(p) {
-		return false, nil, 0, end, nil
+		return nil, 0, end, nil
 	}
-	return c&0x80 != 0, p[start:end:end], end, 0, nil
+	return p[start:end:end], end, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and
