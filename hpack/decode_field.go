@@ -159,15 +159,15 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	var nameHuff bool
 	switch {
 	case idx == 0:
-		nameHuff = pos < len(p) && p[pos]&0x80 != 0
-		raw, end, ok := d.readString(p, pos)
+		raw, end, huff, ok := d.readString(p, pos)
 		if !ok {
 			raw, end, need, err = d.readLongString(p, pos, off)
 			if err != nil || need > 0 {
 				return 0, need, err
 			}
+			huff = p[pos]&0x80 != 0 // present: readLongString found the string whole
 		}
-		nameRaw, pos = raw, end
+		nameHuff, nameRaw, pos = huff, raw, end
 	case idx <= sd.StaticTableLen:
 		name = staticFields[idx].Name
 	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
@@ -176,13 +176,13 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	default:
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
 	}
-	valueHuff := pos < len(p) && p[pos]&0x80 != 0
-	valueRaw, end, ok := d.readString(p, pos)
+	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {
 		valueRaw, end, need, err = d.readLongString(p, pos, off)
 		if err != nil || need > 0 {
 			return 0, need, err
 		}
+		valueHuff = p[pos]&0x80 != 0 // present: readLongString found the string whole
 	}
 	pos = end
 	if !d.sawField {
@@ -219,17 +219,18 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 
 // readString measures the string literal at p[pos:] when it is present
 // whole with a length that fits the 7-bit prefix, as most are: it returns
-// the raw bytes and the position after them. Small enough to inline, it
-// leaves everything else to readLongString.
-func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, ok bool) {
+// the raw bytes, the position after them and the Huffman flag. Small
+// enough to inline, it leaves everything else to readLongString.
+func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
 	if pos < len(p) {
-		l := int(p[pos] & 0x7f)
+		c := p[pos]
+		l := int(c & 0x7f)
 		end = pos + 1 + l
 		if l < 0x7f && l <= d.maxStringLen && end <= len(p) {
-			return p[pos+1 : end : end], end, true
+			return p[pos+1 : end : end], end, c&0x80 != 0, true
 		}
 	}
-	return nil, 0, false
+	return nil, 0, false, false
 }
 
 // readLongString measures the string literal at p[pos:] in every case:
