@@ -110,17 +110,6 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	if t.size > t.max-size {
 		t.evictTo(t.max - size)
 	}
-	// Atoms stay as they are; only bytes go into the ring.
-	var nb, vb []byte
-	if name.Atom() == nil {
-		nb = name.Bytes()
-	}
-	if value.Atom() == nil {
-		vb = value.Bytes()
-	}
-	nn, n := uint32(len(nb)), uint32(len(nb)+len(vb))
-	off := t.place(n)
-	chunk := t.bytes[off : off+n : off+n]
 	j := t.first + t.count
 	if j >= len(t.ents) {
 		j -= len(t.ents)
@@ -128,18 +117,33 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	// Fill the entry in place: building it in a local and storing it whole
 	// costs a copy of eight words.
 	e := &t.ents[j]
-	e.chunk, e.chunkLen, e.size = off, n, size
-	if name.Atom() == nil {
-		copy(chunk, nb)
-		name = mdelem.BorrowedStr(chunk[:nn:nn])
-	}
-	if value.Atom() == nil {
-		copy(chunk[nn:], vb)
-		value = mdelem.BorrowedStr(chunk[nn:])
-	}
-	e.name, e.value = name, value
 	t.count++
 	t.size += size
+	e.size = size
+	if name.Atom() != nil && value.Atom() == nil {
+		// The usual case: an atom name and a value of bytes.
+		vb := value.Bytes()
+		n := uint32(len(vb))
+		off := t.place(n)
+		e.chunk, e.chunkLen = off, n
+		dst := t.bytes[off : off+n : off+n]
+		copy(dst, vb)
+		e.name, e.value = name, mdelem.BorrowedStr(dst)
+		return
+	}
+	e.chunkLen = bytesLen(name) + bytesLen(value)
+	off := t.place(e.chunkLen)
+	e.chunk = off
+	e.name = t.put(name, &off)
+	e.value = t.put(value, &off)
+}
+
+// bytesLen returns how many ring bytes s needs: none for an atom.
+func bytesLen(s mdelem.Str) uint32 {
+	if s.Atom() != nil {
+		return 0
+	}
+	return uint32(s.Len())
 }
 
 // put returns the Str an entry keeps for s: s itself for an atom, else a
