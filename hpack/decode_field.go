@@ -1,6 +1,8 @@
 package hpack
 
 import (
+	"math"
+
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -302,12 +304,18 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 // admit counts a field of RFC 9113 size size against the limits and
 // reports whether it is within them; when it is not, the caller drops it
 // and calls overLimit. Small enough to inline, it leaves the caller a
-// single call, to Batch.Append, per field.
+// single call, to Batch.Append, per field. The budgets only shrink within
+// a block, and overLimit sinks them for good, so one sign test covers
+// both limits and a limit already gone over.
 func (d *Decoder) admit(size int) bool {
-	d.fields++
-	d.listSize += size
-	return d.limitErr == nil && d.fields <= d.maxFields && d.listSize <= d.maxListSize
+	d.fieldsLeft--
+	d.sizeLeft -= size
+	return d.fieldsLeft|d.sizeLeft >= 0
 }
+
+// sunkBudget is the field budget once a limit is gone over: negative for
+// good, whatever SetMaxFields adds to it later in the block.
+const sunkBudget = math.MinInt / 2
 
 // overLimit records the first limit a block goes over, if it is the
 // first. It is rare, and kept out of line to leave its callers short.
@@ -316,11 +324,12 @@ func (d *Decoder) admit(size int) bool {
 func (d *Decoder) overLimit(off int) {
 	switch {
 	case d.limitErr != nil:
-	case d.fields > d.maxFields:
+	case d.fieldsLeft < 0:
 		d.limitErr = &LimitError{Err: ErrFieldCount, Limit: d.maxFields, Offset: off}
 	default:
 		d.limitErr = &LimitError{Err: ErrHeaderListSize, Limit: d.maxListSize, Offset: off}
 	}
+	d.fieldsLeft = sunkBudget
 }
 
 func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {
