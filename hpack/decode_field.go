@@ -157,19 +157,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	// Take the representation's measure before touching any state, so a
 	// truncated one can be retried from its start.
 	var name mdelem.Str
-	var nameRaw []byte
-	var nameHuff bool
 	switch {
 	case idx == 0:
-		raw, end, huff, ok := d.readString(p, pos)
-		if !ok {
-			raw, end, need, err = d.readLongString(p, pos, off)
-			if err != nil || need > 0 {
-				return 0, need, err
-			}
-			huff = p[pos]&0x80 != 0 // present: readLongString found the string whole
+		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
+			return 0, need, err
 		}
-		nameHuff, nameRaw, pos = huff, raw, end
 	case idx <= sd.StaticTableLen:
 		name = staticFields[idx].Name
 	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
@@ -189,11 +181,6 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	pos = end
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {
-			return 0, 0, err
-		}
-	}
-	if idx == 0 {
-		if name, err = d.decodeString(&d.nameBuf, nameHuff, nameRaw, true, off); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -217,6 +204,33 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		d.table.add(name, value, uint32(fsize))
 	}
 	return pos, 0, nil
+}
+
+// newName reads the new name of a literal field whose name string starts
+// at p[pos], and returns it with the position after it. Like literal, it
+// first makes sure that the value string is whole too, and it runs the
+// checks due before a block's first field before it decodes the name.
+// It keeps the rarer literal with a new name from weighing on literal.
+func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
+	raw, end, huff, ok := d.readString(p, pos)
+	if !ok {
+		if raw, end, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+		huff = p[pos]&0x80 != 0 // present: readLongString found the string whole
+	}
+	if _, _, _, ok := d.readString(p, end); !ok {
+		if _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+	}
+	if !d.sawField {
+		if err := d.fieldStart(off); err != nil {
+			return mdelem.Str{}, 0, 0, err
+		}
+	}
+	name, err = d.decodeString(&d.nameBuf, huff, raw, true, off)
+	return name, end, 0, err
 }
 
 // readString measures the string literal at p[pos:] when it is present
