@@ -19,9 +19,10 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		b := p[pos]
 		d.attempts++
 		// Indexed fields with a one-byte index, the most common
-		// representation, are handled here, without a call.
-		// A block's first field must wait for a required size update;
-		// other fields are fields as soon as they start (fieldStart).
+		// representation, are handled here, without a call. Unless a size
+		// update is still required (fieldStart's error), a field counts as
+		// seen as soon as it starts, as in indexed; an index past the
+		// table falls through to indexed for its error.
 		if b > 0x80 && b < 0xff && !d.updateRequired {
 			d.sawField = true
 			idx := uint64(b & 0x7f) // 1 to 126
