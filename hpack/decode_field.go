@@ -1,6 +1,8 @@
 package hpack
 
 import (
+	"math"
+
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -14,11 +16,40 @@ import (
 func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	pos := 0
 	for pos < len(p) {
+		b := p[pos]
+		d.attempts++
+		// Indexed fields with a one-byte index, the most common
+		// representation, are handled here, without a call. Unless a size
+		// update is still required (fieldStart's error), a field counts as
+		// seen as soon as it starts, as in indexed; an index past the
+		// table falls through to indexed for its error.
+		if b > 0x80 && b < 0xff && !d.updateRequired {
+			d.sawField = true
+			idx := uint64(b & 0x7f) // 1 to 126
+			if idx <= sd.StaticTableLen {
+				if d.admit(int(sd.StaticTable[idx].Size)) {
+					dst.Append(staticFields[idx])
+				} else {
+					d.overLimit(d.blockOff + pos)
+				}
+				pos++
+				continue
+			}
+			if i := idx - sd.StaticTableLen - 1; i < uint64(d.table.len()) {
+				e := d.table.at(int(i))
+				if d.admit(int(e.size)) {
+					dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+				} else {
+					d.overLimit(d.blockOff + pos)
+				}
+				pos++
+				continue
+			}
+		}
 		rep := p[pos:]
 		off := d.blockOff + pos
-		d.attempts++
 		var size int
-		switch b := rep[0]; {
+		switch {
 		case b >= 0x80: // indexed field, 7-bit index
 			size, need, err = d.indexed(dst, rep, off)
 		case b >= 0x40 || b < 0x20: // a literal; it reads its kind from b
@@ -112,21 +143,24 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	idx, pos := uint64(b)&mask, 1
 	if idx == mask {
-		var res intResult
-		if idx, pos, res = readInt(p, prefix); res != intOK {
-			need, err = intErr(res, p, off)
-			return 0, need, err
+		// A third of the literals in real traffic carry a name index one
+		// continuation byte long; readInt takes the rest.
+		if len(p) > 1 && p[1] < 0x80 {
+			idx, pos = mask+uint64(p[1]), 2
+		} else {
+			var res intResult
+			if idx, pos, res = readInt(p, prefix); res != intOK {
+				need, err = intErr(res, p, off)
+				return 0, need, err
+			}
 		}
 	}
 	// Take the representation's measure before touching any state, so a
 	// truncated one can be retried from its start.
 	var name mdelem.Str
-	var nameRaw []byte
-	var nameHuff bool
 	switch {
 	case idx == 0:
-		nameHuff, nameRaw, pos, need, err = d.readString(p, pos, off)
-		if err != nil || need > 0 {
+		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
 			return 0, need, err
 		}
 	case idx <= sd.StaticTableLen:
@@ -137,17 +171,17 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	default:
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
 	}
-	valueHuff, valueRaw, pos, need, err := d.readString(p, pos, off)
-	if err != nil || need > 0 {
-		return 0, need, err
+	valueRaw, end, valueHuff, ok := d.readString(p, pos)
+	if !ok {
+		valueRaw, end, need, err = d.readLongString(p, pos, off)
+		if err != nil || need > 0 {
+			return 0, need, err
+		}
+		valueHuff = p[pos]&0x80 != 0 // present: readLongString found the string whole
 	}
+	pos = end
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {
-			return 0, 0, err
-		}
-	}
-	if idx == 0 {
-		if name, err = d.decodeString(&d.nameBuf, nameHuff, nameRaw, true, off); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -173,12 +207,56 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	return pos, 0, nil
 }
 
-// readString measures the string literal at p[pos:]: its Huffman flag, its
-// raw bytes and the position after it. The length is checked against the
-// limit before the bytes are awaited.
-func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end, need int, err error) {
+// newName reads the new name of a literal field whose name string starts
+// at p[pos], and returns it with the position after it. Like literal, it
+// first makes sure that the value string is whole too, and it runs the
+// checks due before a block's first field before it decodes the name.
+// It keeps the rarer literal with a new name from weighing on literal.
+func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
+	raw, end, huff, ok := d.readString(p, pos)
+	if !ok {
+		if raw, end, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+		huff = p[pos]&0x80 != 0 // present: readLongString found the string whole
+	}
+	if _, _, _, ok := d.readString(p, end); !ok {
+		if _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+	}
+	if !d.sawField {
+		if err := d.fieldStart(off); err != nil {
+			return mdelem.Str{}, 0, 0, err
+		}
+	}
+	name, err = d.decodeString(&d.nameBuf, huff, raw, true, off)
+	return name, end, 0, err
+}
+
+// readString measures the string literal at p[pos:] when it is present
+// whole with a length that fits the 7-bit prefix, as most are: it returns
+// the raw bytes, the position after them and the Huffman flag. Small
+// enough to inline, it leaves everything else to readLongString.
+func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
+	if pos < len(p) {
+		c := p[pos]
+		l := int(c & 0x7f)
+		end = pos + 1 + l
+		if l < 0x7f && l <= d.maxStringLen && end <= len(p) {
+			return p[pos+1 : end : end], end, c&0x80 != 0, true
+		}
+	}
+	return nil, 0, false, false
+}
+
+// readLongString measures the string literal at p[pos:] in every case:
+// its raw bytes and the position after them, or how many bytes must be
+// present first (need). The length is checked against the limit before
+// the bytes are awaited.
+func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end, need int, err error) {
 	if pos >= len(p) {
-		return false, nil, 0, pos + 1, nil
+		return nil, 0, pos + 1, nil
 	}
 	c := p[pos]
 	// Most lengths fit the 7-bit prefix; only a full one needs readInt.
@@ -188,20 +266,20 @@ func (d *Decoder) readString(p []byte, pos, off int) (huff bool, raw []byte, end
 		var res intResult
 		if l, n, res = readInt(p[pos:], 7); res != intOK {
 			if res == intTruncated {
-				return false, nil, 0, len(p) + 1, nil
+				return nil, 0, len(p) + 1, nil
 			}
-			return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+			return nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 		}
 		start = pos + n
 	}
 	if l > uint64(d.maxStringLen) {
-		return false, nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
+		return nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
 	}
 	end = start + int(l)
 	if end > len(p) {
-		return false, nil, 0, end, nil
+		return nil, 0, end, nil
 	}
-	return c&0x80 != 0, p[start:end:end], end, 0, nil
+	return p[start:end:end], end, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and
@@ -241,12 +319,18 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 // admit counts a field of RFC 9113 size size against the limits and
 // reports whether it is within them; when it is not, the caller drops it
 // and calls overLimit. Small enough to inline, it leaves the caller a
-// single call, to Batch.Append, per field.
+// single call, to Batch.Append, per field. The budgets only shrink within
+// a block, and overLimit sinks them for good, so one sign test covers
+// both limits and a limit already gone over.
 func (d *Decoder) admit(size int) bool {
-	d.fields++
-	d.listSize += size
-	return d.limitErr == nil && d.fields <= d.maxFields && d.listSize <= d.maxListSize
+	d.fieldsLeft--
+	d.sizeLeft -= size
+	return d.fieldsLeft|d.sizeLeft >= 0
 }
+
+// sunkBudget is the field budget once a limit is gone over: negative for
+// good, whatever SetMaxFields adds to it later in the block.
+const sunkBudget = math.MinInt / 2
 
 // overLimit records the first limit a block goes over, if it is the
 // first. It is rare, and kept out of line to leave its callers short.
@@ -255,11 +339,12 @@ func (d *Decoder) admit(size int) bool {
 func (d *Decoder) overLimit(off int) {
 	switch {
 	case d.limitErr != nil:
-	case d.fields > d.maxFields:
+	case d.fieldsLeft < 0:
 		d.limitErr = &LimitError{Err: ErrFieldCount, Limit: d.maxFields, Offset: off}
 	default:
 		d.limitErr = &LimitError{Err: ErrHeaderListSize, Limit: d.maxListSize, Offset: off}
 	}
+	d.fieldsLeft = sunkBudget
 }
 
 func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {

@@ -73,9 +73,11 @@ type Decoder struct {
 	need     int // how many bytes pending must hold before parsing resumes
 	sawField bool
 	updates  int
-	listSize int
-	fields   int
-	limitErr *LimitError
+	// fieldsLeft and sizeLeft are what the limits leave of the block's
+	// field count and header list size; negative once one is gone over.
+	fieldsLeft int
+	sizeLeft   int
+	limitErr   *LimitError
 
 	nameBuf, valueBuf []byte // Huffman output
 	cache             atomCache
@@ -103,10 +105,16 @@ func NewDecoder(tableSize uint32) *Decoder {
 }
 
 // SetMaxHeaderListSize sets the header list limit (RFC 9113 size).
-func (d *Decoder) SetMaxHeaderListSize(n int) { d.maxListSize = n }
+func (d *Decoder) SetMaxHeaderListSize(n int) {
+	d.sizeLeft += n - d.maxListSize // in a block, the new limit counts at once
+	d.maxListSize = n
+}
 
 // SetMaxFields sets the limit on fields per header list.
-func (d *Decoder) SetMaxFields(n int) { d.maxFields = n }
+func (d *Decoder) SetMaxFields(n int) {
+	d.fieldsLeft += n - d.maxFields // in a block, the new limit counts at once
+	d.maxFields = n
+}
 
 // SetMaxStringLength sets the limit on one name or value, before and after
 // Huffman decoding. A longer string is a decoding error: it is rejected from
@@ -232,8 +240,8 @@ func (d *Decoder) begin() error {
 	d.need = 0
 	d.sawField = false
 	d.updates = 0
-	d.listSize = 0
-	d.fields = 0
+	d.fieldsLeft = d.maxFields
+	d.sizeLeft = d.maxListSize
 	d.limitErr = nil
 	return nil
 }

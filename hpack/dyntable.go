@@ -107,9 +107,9 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 		t.evictTo(0)
 		return
 	}
-	t.evictTo(t.max - size)
-	chunkLen := bytesLen(name) + bytesLen(value)
-	off := t.place(chunkLen)
+	if t.size > t.max-size {
+		t.evictTo(t.max - size)
+	}
 	j := t.first + t.count
 	if j >= len(t.ents) {
 		j -= len(t.ents)
@@ -117,16 +117,30 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	// Fill the entry in place: building it in a local and storing it whole
 	// costs a copy of eight words.
 	e := &t.ents[j]
-	e.chunk, e.chunkLen, e.size = off, chunkLen, size
-	e.name = t.put(name, &off)
-	e.value = t.put(value, &off)
 	t.count++
 	t.size += size
+	e.size = size
+	if name.Atom() != nil && value.Atom() == nil {
+		// The usual case: an atom name and a value of bytes.
+		vb := value.Bytes()
+		n := uint32(len(vb))
+		off := t.place(n)
+		e.chunk, e.chunkLen = off, n
+		dst := t.bytes[off : off+n : off+n]
+		copy(dst, vb)
+		e.name, e.value = name, mdelem.BorrowedStr(dst)
+		return
+	}
+	e.chunkLen = bytesLen(name) + bytesLen(value)
+	off := t.place(e.chunkLen)
+	e.chunk = off
+	e.name = t.put(name, &off)
+	e.value = t.put(value, &off)
 }
 
 // bytesLen returns how many ring bytes s needs: none for an atom.
 func bytesLen(s mdelem.Str) uint32 {
-	if s.IsAtom() {
+	if s.Atom() != nil {
 		return 0
 	}
 	return uint32(s.Len())
