@@ -154,36 +154,32 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 	b.WriteString("// HuffmanFastBits bits of input. See HuffmanFast* for the layout of an\n")
 	b.WriteString("// entry.\n")
 	b.WriteString("var HuffmanDecodeFast = [1 << HuffmanFastBits]uint32{")
-	for i, e := range fast {
-		if i%8 == 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%#08x, ", e)
-	}
-	b.WriteString("\n}\n\n")
+	writeElems(&b, fast, "%#08x")
+	b.WriteString("\n")
 	b.WriteString("// HuffmanDecodeMid serves codes longer than HuffmanFastBits with under\n")
 	b.WriteString("// HuffmanHighStart leading ones, indexed by the HuffmanMidBits bits after\n")
 	b.WriteString("// the first HuffmanMidStart. See HuffmanMid* for the layout of an entry.\n")
-	fmt.Fprintf(&b, "var HuffmanDecodeMid = [1 << HuffmanMidBits]uint16{")
-	for i, e := range mid {
-		if i%8 == 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%#04x, ", e)
-	}
-	b.WriteString("\n}\n\n")
+	b.WriteString("var HuffmanDecodeMid = [1 << HuffmanMidBits]uint16{")
+	writeElems(&b, mid, "%#04x")
+	b.WriteString("\n")
 	b.WriteString("// HuffmanDecodeHigh serves codes with HuffmanHighStart or more leading\n")
 	b.WriteString("// ones, indexed by the HuffmanHighBits bits after the first\n")
 	b.WriteString("// HuffmanHighStart. Its entries are laid out as HuffmanDecodeMid's.\n")
-	fmt.Fprintf(&b, "var HuffmanDecodeHigh = [1 << HuffmanHighBits]uint16{")
-	for i, e := range high {
+	b.WriteString("var HuffmanDecodeHigh = [1 << HuffmanHighBits]uint16{")
+	writeElems(&b, high, "%#04x")
+	return format.Source(b.Bytes())
+}
+
+// writeElems writes the elements of a table literal, eight per line in
+// the given format, and closes the literal.
+func writeElems[T uint16 | uint32](b *bytes.Buffer, xs []T, format string) {
+	for i, e := range xs {
 		if i%8 == 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%#04x, ", e)
+		fmt.Fprintf(b, format+", ", e)
 	}
 	b.WriteString("\n}\n")
-	return format.Source(b.Bytes())
 }
 
 // checkPrefixFree rejects a code table in which one code is a prefix of
