@@ -242,8 +242,9 @@ tail:
 }
 
 // top returns t.Top[k] and wholeBytes t.Bytes[k], without a bounds check:
-// every caller has k = n+l with n < 8 and l <= 57, so k <= 64, and both
-// tables have 256 entries. (A uint8 index would cost a zero extension.)
+// every caller, putCode included, has k = n+l with n < 8 and l <= 57, so
+// k <= 64, and both tables have 256 entries. (A uint8 index would cost a
+// zero extension.)
 func top(t *staticdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Top), k*8))
 }
@@ -257,7 +258,7 @@ func wholeBytes(t *staticdata.HuffmanEncoder, k uint) uint64 {
 // n+l <= 64, which l <= 57 guarantees.
 func putCode(t *staticdata.HuffmanEncoder, p unsafe.Pointer, x uint64, n uint, v uint64, l uint) (unsafe.Pointer, uint64, uint) {
 	x = x<<(l&63) | v // l&63 == l; the mask drops the oversized-shift code
-	k := uint8(n + l) // k == n+l <= 64; uint8 is the bounds hint
-	binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*t.Top[k])
-	return unsafe.Add(p, t.Bytes[k]), x, uint(k & 7)
+	k := n + l
+	binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
+	return unsafe.Add(p, wholeBytes(t, k)), x, k & 7
 }
