@@ -173,11 +173,10 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {
-		valueRaw, end, need, err = d.readLongString(p, pos, off)
+		valueRaw, end, valueHuff, need, err = d.readLongString(p, pos, off)
 		if err != nil || need > 0 {
 			return 0, need, err
 		}
-		valueHuff = p[pos]&0x80 != 0 // present: readLongString found the string whole
 	}
 	pos = end
 	if !d.sawField {
@@ -215,13 +214,12 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
 	raw, end, huff, ok := d.readString(p, pos)
 	if !ok {
-		if raw, end, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
+		if raw, end, huff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
 			return mdelem.Str{}, 0, need, err
 		}
-		huff = p[pos]&0x80 != 0 // present: readLongString found the string whole
 	}
 	if _, _, _, ok := d.readString(p, end); !ok {
-		if _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
+		if _, _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
 			return mdelem.Str{}, 0, need, err
 		}
 	}
@@ -251,12 +249,12 @@ func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok b
 }
 
 // readLongString measures the string literal at p[pos:] in every case:
-// its raw bytes and the position after them, or how many bytes must be
-// present first (need). The length is checked against the limit before
+// its raw bytes, the position after them and the Huffman flag, or how
+// many bytes must be present first (need). The length is checked against the limit before
 // the bytes are awaited.
-func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end, need int, err error) {
+func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
 	if pos >= len(p) {
-		return nil, 0, pos + 1, nil
+		return nil, 0, false, pos + 1, nil
 	}
 	c := p[pos]
 	// Most lengths fit the 7-bit prefix; only a full one needs readInt.
@@ -266,20 +264,20 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end, need 
 		var res intResult
 		if l, n, res = readInt(p[pos:], 7); res != intOK {
 			if res == intTruncated {
-				return nil, 0, len(p) + 1, nil
+				return nil, 0, false, len(p) + 1, nil
 			}
-			return nil, 0, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+			return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 		}
 		start = pos + n
 	}
 	if l > uint64(d.maxStringLen) {
-		return nil, 0, 0, &DecodingError{Offset: off, Err: ErrStringLength}
+		return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrStringLength}
 	}
 	end = start + int(l)
 	if end > len(p) {
-		return nil, 0, end, nil
+		return nil, 0, false, end, nil
 	}
-	return p[start:end:end], end, 0, nil
+	return p[start:end:end], end, c&0x80 != 0, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and
