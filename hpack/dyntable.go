@@ -123,12 +123,9 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	if name.Atom() != nil && value.Atom() == nil {
 		// The usual case: an atom name and a value of bytes.
 		vb := value.Bytes()
-		n := uint32(len(vb))
-		off := t.place(n)
-		e.chunk, e.chunkLen = off, n
-		dst := t.bytes[off : off+n : off+n]
-		copy(dst, vb)
-		e.name, e.value = name, mdelem.BorrowedStr(dst)
+		e.chunkLen = uint32(len(vb))
+		e.chunk = t.place(e.chunkLen)
+		e.name, e.value = name, t.copyAt(e.chunk, vb)
 		return
 	}
 	e.chunkLen = bytesLen(name) + bytesLen(value)
@@ -153,10 +150,17 @@ func (t *dynTable) put(s mdelem.Str, off *uint32) mdelem.Str {
 	if s.IsAtom() {
 		return s
 	}
+	b := s.Bytes()
 	o := *off
-	end := o + uint32(s.Len())
-	*off = end
-	dst := t.bytes[o:end:end]
-	copy(dst, s.Bytes())
+	*off = o + uint32(len(b))
+	return t.copyAt(o, b)
+}
+
+// copyAt copies b into the ring at off and returns the copy, marked
+// borrowed so that a batch copies it in turn.
+func (t *dynTable) copyAt(off uint32, b []byte) mdelem.Str {
+	end := off + uint32(len(b))
+	dst := t.bytes[off:end:end]
+	copy(dst, b)
 	return mdelem.BorrowedStr(dst)
 }
