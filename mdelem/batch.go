@@ -59,10 +59,6 @@ func (b *Batch) Append(f Field) {
 	// Fast path: room for the field and an atom for its name.
 	a := (*staticdata.Atom)(f.Name.p)
 	vk := f.Value.kind()
-	if vk == KindBorrowed && cap(b.arena)-len(b.arena) < f.Value.n() {
-		b.appendSlow(f)
-		return
-	}
 	// Store pins only when it changes: most fields pin nothing, and a
 	// read-modify-write of it on every field costs more than a branch.
 	if f.Name.kind() == KindInterned || vk == KindOwned || vk == KindInterned {
@@ -77,12 +73,12 @@ func (b *Batch) Append(f Field) {
 		b.fields[n] = f
 		return
 	}
-	// Copy into the arena, which has room; the copy then belongs to the
-	// batch, so it is owned. The field is stored first and the copy comes
-	// last, so that nothing is live across its call to memmove.
-	m, vn := len(b.arena), f.Value.n()
-	dst := b.arena[m : m+vn : m+vn]
-	b.arena = b.arena[:m+vn]
+	// Copy into the arena (reserve grows it when it must); the copy then
+	// belongs to the batch, so it is owned. The field is stored first and
+	// the copy comes last, so that nothing is live across its call to
+	// memmove.
+	vn := f.Value.n()
+	dst := b.reserve(vn)
 	src := unsafe.Slice((*byte)(f.Value.p), vn)
 	f.Value = Str{p: unsafe.Pointer(unsafe.SliceData(dst)), tag: uint64(vn) | tagOwned}
 	b.fields[n] = f
@@ -134,17 +130,23 @@ func (b *Batch) appendSlow(f Field) {
 // copyIn copies the n bytes at p into the arena and returns the copy's
 // address.
 func (b *Batch) copyIn(p unsafe.Pointer, n int) unsafe.Pointer {
+	dst := b.reserve(n)
+	copy(dst, unsafe.Slice((*byte)(p), n))
+	return unsafe.Pointer(unsafe.SliceData(dst))
+}
+
+// reserve returns the next n bytes of the arena, which the caller fills.
+// When the arena has no room, a fresh array takes over, and earlier
+// fields keep the old one alive.
+func (b *Batch) reserve(n int) []byte {
 	m := len(b.arena)
 	if cap(b.arena)-m < n {
-		// Grow into a fresh array; earlier fields keep the old one alive.
 		b.arena = make([]byte, 0, max(2*cap(b.arena), n, 256))
 		b.pins = true
 		m = 0
 	}
-	dst := b.arena[m : m+n]
-	copy(dst, unsafe.Slice((*byte)(p), n))
 	b.arena = b.arena[:m+n]
-	return unsafe.Pointer(unsafe.SliceData(dst))
+	return b.arena[m : m+n : m+n]
 }
 
 // Len returns the number of fields.
