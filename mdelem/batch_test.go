@@ -112,6 +112,9 @@ func TestBatchArenaGrowthKeepsEarlierFields(t *testing.T) {
 		v := string(rune('a'+i%26)) + "-value-that-needs-space"
 		want = append(want, v)
 		b.Append(From(Borrowed("x-k"), BorrowString(v)))
+		// An atom name takes Append's fast path, which grows the arena too.
+		want = append(want, v)
+		b.Append(From(sd.KeyPath.Atom(), BorrowString(v)))
 	}
 	for i, f := range b.All() {
 		if f.Value.String() != want[i] {
