@@ -317,32 +317,87 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		}
 		// A long code at the top of buf, with the bits to cover it: found
 		// at the start of a round (56 or more bits), or where a round
-		// stalled. Decoding it, and the long codes right after it, without
-		// another refill matters when long codes are common (binary data).
-		// The stores are in bounds: a stalled round advanced o by 6 at
-		// most, of fastRoom, and each long code takes 13 or more of the 63
-		// bits or fewer, so there are at most 3 of them.
-		for {
-			e = decodeLong(buf)
-			if e == 0 {
-				return o, uint(i)*8 - nb, ErrHuffmanEOS
-			}
-			*(*byte)(unsafe.Add(base, o)) = byte(e >> sd.HuffmanFastSym1Shift)
-			o++
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			if nb < maxCodeBits || buf < longFirst {
-				break
-			}
+		// stalled. Go on one symbol per step, with no branch on the
+		// length of the code, while long codes stay common. Each step
+		// reads at most 4 bytes (nb stays at 26 or more) and writes at
+		// most 2, so the steps stay within the bounds of the loop.
+		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
+		if budget <= 0 {
+			break // too little input or room left: the caller finishes
+		}
+		sp := unsafe.Pointer(unsafe.SliceData(src))
+		q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
+		q, p, buf, nb = decodeHuffmanSteps(q, p, buf, nb, budget)
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+		if buf >= eosFirst {
+			// The steps stalled on an EOS (or stopped just before it):
+			// buf holds 34 bits of input or more, so the EOS is whole.
+			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil
 }
 
+// decodeHuffmanSteps decodes from buf one symbol per step (two where a
+// first-level entry holds two), looking up every table at each step and
+// selecting with masks, with no branch on the length of the code: for
+// input where long codes are common and come unpredictably, as in binary
+// data, where branches on the length would be mispredicted. It writes at q
+// and reads the input at p, and returns both advanced, with buf and nb. It
+// stops when it has spent budget: a long code costs 1, a short one
+// stepsShort, so text goes back to the rounds soon. At EOS it stalls,
+// consuming nothing, and the caller finds the EOS at the top of buf. buf
+// must hold at least 30 bits of input; p must have 8 bytes to read at
+// 4*(budget-1) past it, and q 2 to write at 2*(budget-1). It is a function of
+// its own so that its loop keeps its values in registers.
+func decodeHuffmanSteps(q, p unsafe.Pointer, buf uint64, nb uint, budget int) (unsafe.Pointer, unsafe.Pointer, uint64, uint) {
+	fast, mid, high := &sd.HuffmanDecodeFast, &sd.HuffmanDecodeMid, &sd.HuffmanDecodeHigh
+	for {
+		// buf holds at least 30 bits of input (each step leaves 34: the
+		// refill fills all 64), so this step decodes from buf while the
+		// refill goes on beside it. The caller keeps the load in the
+		// input.
+		full := buf | binary.BigEndian.Uint64((*[8]byte)(p)[:])>>(nb&63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		// A code longer than HuffmanFastBits starts with HuffmanMidStart
+		// ones; one with HuffmanHighStart ones is in the high table. The
+		// masks select, with no branch, the lookup that holds the code:
+		// the first-level entry is zero for a long code, and the mid
+		// table's is zero for a high one.
+		inv := ^buf
+		isLong := uint32((inv>>(64-sd.HuffmanMidStart) - 1) >> 32)
+		isHigh := uint32((inv>>(64-sd.HuffmanHighStart) - 1) >> 32)
+		e := fast[buf>>fastShift] |
+			uint32(mid[buf>>midShift&midMask])&isLong |
+			uint32(high[buf>>highShift&highMask])&isHigh
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		buf = full << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		budget -= 1 + int(^isLong&(stepsShort-1))
+		if budget <= 0 {
+			return q, p, buf, nb
+		}
+	}
+}
+
+// stepsShort is what a short code costs decodeHuffmanSteps of its budget,
+// against 1 for a long code: the more short codes, the sooner the rounds,
+// which decode them faster, take over again.
+const stepsShort = 4
+
+// stepsBudget caps the budget of decodeHuffmanSteps.
+const stepsBudget = 64
+
 // longFirst is the least left-aligned bit buffer that starts with a code
 // longer than HuffmanFastBits: every such code starts with HuffmanMidStart
 // ones, and no shorter code does (the generator checks).
 const longFirst = math.MaxUint64 >> (64 - sd.HuffmanMidStart) << (64 - sd.HuffmanMidStart)
+
+// eosFirst is the least left-aligned bit buffer that starts with EOS, 30
+// ones.
+const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
 
 // Where the long tables read the bit buffer (see sd.HuffmanMidStart).
 const (
