@@ -255,11 +255,12 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 }
 
 // decodeHuffmanRounds decodes src from bit pos into out at o, in rounds of
-// up to four table lookups, while at least 8 bytes of input and fastRoom
-// bytes of room remain. It returns the new output position and the bit
-// position reached, which is a symbol boundary. A whole EOS in the input
-// stops it with ErrHuffmanEOS, at the position where the EOS starts. It is
-// kept apart and small so that its loop stays in registers.
+// three first-level lookups (decodeHuffmanFast) and, from where long codes
+// turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
+// bytes of input and fastRoom bytes of room remain. It returns the new
+// output position and the bit position reached, which is a symbol
+// boundary. A whole EOS in the input stops it with ErrHuffmanEOS, at the
+// position where the EOS starts.
 func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
@@ -267,53 +268,32 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	if len(src)-i < 8 || len(out)-o < fastRoom {
 		return o, pos, nil // pos may be mid-byte: keep it
 	}
-	fast := &sd.HuffmanDecodeFast
-	if skip := pos & 7; skip > 0 {
-		// Start mid-byte: load a first word and drop the bits before pos.
-		// The loop's first refill then adds nothing new.
-		buf = binary.BigEndian.Uint64(src[i:]) << skip
-		i += 7
-		nb = 56 - skip
-	}
-	base := unsafe.Pointer(unsafe.SliceData(out))
-	for len(src)-i >= 8 && len(out)-o >= fastRoom {
-		// One unaligned 8-byte load refills buf to at least 56 bits.
-		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63) // shift hint: nb < 64
-		k := (63 - nb) >> 3
-		i += int(k)
-		nb += k * 8
-		e := fast[buf>>fastShift]
-		if e&fastCountMask != 0 {
-			// Four lookups of at most 13 bits each fit in the 56 or more
-			// buffered bits, so they need no checks: each stores two
-			// bytes, keeps as many as it decoded and shifts buf by the bits
-			// it used. A long code's entry counts and uses nothing, so it
-			// stalls the lookups after it. Unrolled by hand: Go does not
-			// unroll loops, and a `for range 4` measured slower. Each store
-			// writes symbol 1 then symbol 2, in that order on any byte
-			// order.
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			if e&fastCountMask != 0 || nb < maxCodeBits {
-				continue // no stall, or too few bits left: refill first
+	// Load a first word, dropping the bits before pos: the rounds want
+	// 13 bits of input in buf to start from.
+	buf = binary.BigEndian.Uint64(src[i:]) << (pos & 7)
+	i += 7
+	nb = 56 - pos&7
+	// The loops work on pointers, and count down from a number of rounds
+	// or steps that the bounds allow, so that their values stay in
+	// registers: a round reads 8 bytes at p and moves p on by 7 at most,
+	// and stores 2 bytes at each of 3 places from q to q+4 and moves q on
+	// by 6 at most.
+	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
+	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
+	for {
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+		rounds := min((len(src)-8-i)/7, (len(out)-fastRoom-o)/6) + 1
+		if rounds <= 1 {
+			// Near the end, one round at a time while a whole round fits.
+			if len(src)-i < 8 || len(out)-o < fastRoom {
+				break
 			}
+			rounds = 1
+		}
+		var long bool
+		q, p, buf, nb, long = decodeHuffmanFast(q, p, buf, nb, rounds)
+		if !long {
+			continue // the bounds allow more rounds, or not
 		}
 		// A long code at the top of buf, with the bits to cover it: found
 		// at the start of a round (56 or more bits), or where a round
@@ -321,21 +301,72 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		// length of the code, while long codes stay common. Each step
 		// reads at most 4 bytes (nb stays at 26 or more) and writes at
 		// most 2, so the steps stay within the bounds of the loop.
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
 		if budget <= 0 {
 			break // too little input or room left: the caller finishes
 		}
-		sp := unsafe.Pointer(unsafe.SliceData(src))
-		q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 		q, p, buf, nb = decodeHuffmanSteps(q, p, buf, nb, budget)
-		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if buf >= eosFirst {
 			// The steps stalled on an EOS (or stopped just before it):
 			// buf holds 34 bits of input or more, so the EOS is whole.
+			o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil
+}
+
+// decodeHuffmanFast runs up to rounds rounds of three first-level lookups
+// from buf, writing at q and reading the input at p, and returns both
+// advanced, with buf and nb, and whether it stopped at a long code, with
+// 30 bits of input or more in buf to cover it. buf must hold 13 bits of
+// input or more, and holds 25 or more when it returns. p must have 8
+// bytes to read at 7*(rounds-1) past it, and q 6 to write at 6*(rounds-1).
+// It is a function of its own so that its loop keeps its values in
+// registers.
+func decodeHuffmanFast(q, p unsafe.Pointer, buf uint64, nb uint, rounds int) (unsafe.Pointer, unsafe.Pointer, uint64, uint, bool) {
+	fast := &sd.HuffmanDecodeFast
+	for ; rounds > 0; rounds-- {
+		// An unaligned 8-byte load refills buf to 64 bits of input (56
+		// or more counted in nb). The first lookup does not wait for it:
+		// it reads the 13 bits or more that buf holds, and the refill
+		// joins buf before the shift after it, off the chain of lookups.
+		r := binary.BigEndian.Uint64((*[8]byte)(p)[:]) >> (nb & 63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			return q, p, buf | r, nb, true
+		}
+		// Three lookups of at most 13 bits each fit in the 64 bits, and
+		// leave 25 for the next round's first lookup, so they need no
+		// checks: each stores two bytes, keeps as many as it decoded and
+		// shifts buf by the bits it used. A long code's entry counts and
+		// uses nothing, so it stalls the lookups after it. Unrolled by
+		// hand: Go does not unroll loops. Each store writes symbol 1
+		// then symbol 2, in that order on any byte order.
+		buf = (buf | r) << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		if e&fastCountMask == 0 {
+			// Stalled on a long code: 38 bits of input or more are left
+			// (30 or more counted in nb).
+			return q, p, buf, nb, true
+		}
+	}
+	return q, p, buf, nb, false
 }
 
 // decodeHuffmanSteps decodes from buf one symbol per step (two where a
