@@ -3,6 +3,7 @@ package hpack
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -395,10 +396,14 @@ func decodeHuffmanSteps(q, p unsafe.Pointer, buf uint64, nb uint, budget int) (u
 		// ones; one with HuffmanHighStart ones is in the high table. The
 		// masks select, with no branch, the lookup that holds the code:
 		// the first-level entry is zero for a long code, and the mid
-		// table's is zero for a high one.
-		inv := ^buf
-		isLong := uint32((inv>>(64-sd.HuffmanMidStart) - 1) >> 32)
-		isHigh := uint32((inv>>(64-sd.HuffmanHighStart) - 1) >> 32)
+		// table's is zero for a high one. The masks come from the borrow
+		// of a subtraction (SUB, SBB) rather than from shifts: the step is
+		// short of ports for shifts (the indexes, the refill, the entry's
+		// fields), and masks made with shifts measured 6% slower.
+		_, short := bits.Sub64(buf, longFirst, 0)
+		_, notHigh := bits.Sub64(buf, highFirst, 0)
+		isLong := uint32(short) - 1
+		isHigh := uint32(notHigh) - 1
 		e := fast[buf>>fastShift] |
 			uint32(mid[buf>>midShift&midMask])&isLong |
 			uint32(high[buf>>highShift&highMask])&isHigh
