@@ -276,14 +276,20 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	nb = 56 - pos&7
 	// The loops work on pointers, and count down from a number of rounds
 	// or steps that the bounds allow, so that their values stay in
-	// registers: a round reads 8 bytes at p and moves p on by 7 at most,
-	// and stores 2 bytes at each of 3 places from q to q+4 and moves q on
-	// by 6 at most.
+	// registers: a round decodes 39 bits at most, and stores 2 bytes at
+	// each of 3 places from q to q+4 and moves q on by 6 at most.
 	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 	for {
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
-		rounds := min((len(src)-8-i)/7, (len(out)-fastRoom-o)/6) + 1
+		// Round r reads 8 bytes at p_r, and p_r*8 is at most 63 bits past
+		// the bit position of its buf, which is at most 39*r bits past
+		// the current one: so the input allows all the rounds up to the
+		// last whole round, and the loop runs once for most strings.
+		rounds := 0
+		if bits := (len(src)-8)*8 - 63 - (i*8 - int(nb)); bits >= 0 {
+			rounds = min(bits/(3*sd.HuffmanFastBits), (len(out)-fastRoom-o)/6) + 1
+		}
 		if rounds <= 1 {
 			// Near the end, one round at a time while a whole round fits.
 			if len(src)-i < 8 || len(out)-o < fastRoom {
