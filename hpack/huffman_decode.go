@@ -298,7 +298,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 			rounds = 1
 		}
 		var long bool
-		q, p, buf, nb, long = decodeHuffmanFast(q, p, buf, nb, rounds)
+		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, rounds)
 		if !long {
 			continue // the bounds allow more rounds, or not
 		}
@@ -332,7 +332,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // bytes to read at 7*(rounds-1) past it, and q 6 to write at 6*(rounds-1).
 // It is a function of its own so that its loop keeps its values in
 // registers.
-func decodeHuffmanFast(q, p unsafe.Pointer, buf uint64, nb uint, rounds int) (unsafe.Pointer, unsafe.Pointer, uint64, uint, bool) {
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, rounds int) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &sd.HuffmanDecodeFast
 	for ; rounds > 0; rounds-- {
 		// An unaligned 8-byte load refills buf to 64 bits of input (56
@@ -344,7 +344,7 @@ func decodeHuffmanFast(q, p unsafe.Pointer, buf uint64, nb uint, rounds int) (un
 		nb |= 56
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			return q, p, buf | r, nb, true
+			return q, p, nb, buf | r, true
 		}
 		// Three lookups of at most 13 bits each fit in the 64 bits, and
 		// leave 25 for the next round's first lookup, so they need no
@@ -370,10 +370,10 @@ func decodeHuffmanFast(q, p unsafe.Pointer, buf uint64, nb uint, rounds int) (un
 		if e&fastCountMask == 0 {
 			// Stalled on a long code: 38 bits of input or more are left
 			// (30 or more counted in nb).
-			return q, p, buf, nb, true
+			return q, p, nb, buf, true
 		}
 	}
-	return q, p, buf, nb, false
+	return q, p, nb, buf, false
 }
 
 // decodeHuffmanSteps decodes from buf one symbol per step (two where a
