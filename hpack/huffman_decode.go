@@ -313,7 +313,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		if budget <= 0 {
 			break // too little input or room left: the caller finishes
 		}
-		q, p, buf, nb = decodeHuffmanSteps(q, p, buf, nb, budget)
+		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
 		if buf >= eosFirst {
 			// The steps stalled on an EOS (or stopped just before it):
 			// buf holds 34 bits of input or more, so the EOS is whole.
@@ -387,7 +387,7 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, rounds int) (un
 // input; p must have 8 bytes to read at 4*(budget-1) past it, and q 2 to
 // write at 2*(budget-1). It is a function of its own so that its loop
 // keeps its values in registers.
-func decodeHuffmanSteps(q, p unsafe.Pointer, buf uint64, nb uint, budget int) (unsafe.Pointer, unsafe.Pointer, uint64, uint) {
+func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &sd.HuffmanDecodeFast, &sd.HuffmanDecodeMid, &sd.HuffmanDecodeHigh
 	for {
 		// buf holds at least 30 bits of input (each step leaves 34: the
@@ -418,7 +418,7 @@ func decodeHuffmanSteps(q, p unsafe.Pointer, buf uint64, nb uint, budget int) (u
 		nb -= uint(e) & fastUsedMask
 		budget--
 		if budget <= 0 {
-			return q, p, buf, nb
+			return q, p, nb, buf
 		}
 	}
 }
