@@ -303,11 +303,12 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 			continue // the bounds allow more rounds, or not
 		}
 		// A long code at the top of buf, with the bits to cover it: found
-		// at the start of a round (56 or more bits), or where a round
-		// stalled. Go on one symbol per step, with no branch on the
-		// length of the code, while long codes stay common. Each step
-		// reads at most 4 bytes (nb stays at 26 or more) and writes at
-		// most 2, so the steps stay within the bounds of the loop.
+		// at the start of a round (64 bits of input, 56 or more counted
+		// in nb), or where a round stalled (38 or more, 30 counted). Go on
+		// one symbol per step, with no branch on the length of the code,
+		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
+		// at 26 or more) and writes at most 2, so the steps stay within
+		// the bounds of the loop.
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
 		if budget <= 0 {
@@ -328,8 +329,10 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // from buf, writing at q and reading the input at p, and returns both
 // advanced, with buf and nb, and whether it stopped at a long code, with
 // 30 bits of input or more in buf to cover it. buf must hold 13 bits of
-// input or more, and holds 25 or more when it returns. p must have 8
-// bytes to read at 7*(rounds-1) past it, and q 6 to write at 6*(rounds-1).
+// input or more, and holds 25 or more when it returns. Round r (from 0)
+// reads the 8 bytes from the byte at most 63+39*r bits past the bit
+// position of buf, which the input must have; and q must have 6 bytes of
+// room at 6*(rounds-1).
 // It is a function of its own so that its loop keeps its values in
 // registers.
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, rounds int) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
@@ -454,10 +457,10 @@ const (
 // decodes one symbol, for the code longer than HuffmanFastBits at the top
 // of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
 // any code). Neither lookup waits for a loop or for the other. The choice
-// between them compiles to a conditional move alone, but to a branch
-// where it is inlined into decodeHuffmanRounds; a branch-free mask there
-// measured 9% slower on the random benchmark input, whose branches the
-// predictor learns.
+// between them compiles to a conditional move alone, and to a branch
+// where it is inlined. The tail and the careful path use it, for the few
+// long codes they meet; decodeHuffmanSteps, for runs of long codes,
+// selects with masks instead.
 func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
 	e := sd.HuffmanDecodeMid[buf>>midShift&midMask]
