@@ -274,33 +274,19 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	buf = binary.BigEndian.Uint64(src[i:]) << (pos & 7)
 	i += 7
 	nb = 56 - pos&7
-	// The loops work on pointers, and count down from a number of rounds
-	// or steps that the bounds allow, so that their values stay in
-	// registers: a round decodes 39 bits at most, and stores 2 bytes at
-	// each of 3 places from q to q+4 and moves q on by 6 at most.
+	// The loops work on pointers, so that their values stay in registers.
 	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
+	// The rounds go on while 8 bytes of input and fastRoom bytes of room
+	// remain: lastP and lastQ are the last places where they may start.
+	lastP := uintptr(sp) + uintptr(len(src)-8)
+	lastQ := uintptr(base) + uintptr(len(out)-fastRoom)
 	for {
-		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
-		// Round r reads 8 bytes at p_r, and p_r*8 is at most 63 bits past
-		// the bit position of its buf, which is at most 39*r bits past
-		// the current one: so the input allows all the rounds up to the
-		// last whole round, and the loop runs once for most strings.
-		rounds := 0
-		if bits := (len(src)-8)*8 - 63 - (i*8 - int(nb)); bits >= 0 {
-			rounds = min(bits/(3*sd.HuffmanFastBits), (len(out)-fastRoom-o)/6) + 1
-		}
-		if rounds <= 1 {
-			// Near the end, one round at a time while a whole round fits.
-			if len(src)-i < 8 || len(out)-o < fastRoom {
-				break
-			}
-			rounds = 1
-		}
 		var long bool
-		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, rounds)
+		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, lastP, lastQ)
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if !long {
-			continue // the bounds allow more rounds, or not
+			break
 		}
 		// A long code at the top of buf, with the bits to cover it: found
 		// at the start of a round (64 bits of input, 56 or more counted
@@ -309,7 +295,6 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
 		// at 26 or more) and writes at most 2, so the steps stay within
 		// the bounds of the loop.
-		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
 		if budget <= 0 {
 			break // too little input or room left: the caller finishes
@@ -325,19 +310,17 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	return o, uint(i)*8 - nb, nil
 }
 
-// decodeHuffmanFast runs up to rounds rounds of three first-level lookups
-// from buf, writing at q and reading the input at p, and returns both
-// advanced, with buf and nb, and whether it stopped at a long code, with
-// 30 bits of input or more in buf to cover it. buf must hold 13 bits of
-// input or more, and holds 25 or more when it returns. Round r (from 0)
-// reads the 8 bytes from the byte at most 63+39*r bits past the bit
-// position of buf, which the input must have; and q must have 6 bytes of
-// room at 6*(rounds-1).
-// It is a function of its own so that its loop keeps its values in
-// registers.
-func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, rounds int) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
+// decodeHuffmanFast runs rounds of three first-level lookups from buf,
+// writing at q and reading the input at p, while p is at most lastP and q
+// at most lastQ, and returns both advanced, with buf and nb, and whether
+// it stopped at a long code, with 30 bits of input or more in buf to cover
+// it. buf must hold 13 bits of input or more, and holds 25 or more when it
+// returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
+// places from q to q+4. It is a function of its own so that its loop
+// keeps its values in registers.
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP, lastQ uintptr) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &sd.HuffmanDecodeFast
-	for ; rounds > 0; rounds-- {
+	for uintptr(p) <= lastP && uintptr(q) <= lastQ {
 		// An unaligned 8-byte load refills buf to 64 bits of input (56
 		// or more counted in nb). The first lookup does not wait for it:
 		// it reads the 13 bits or more that buf holds, and the refill
