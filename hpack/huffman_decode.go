@@ -139,10 +139,12 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 		}
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			e = decodeLong(buf)
-			if e == 0 {
-				return o, q, nil // EOS
+			if buf >= eosFirst {
+				// EOS, found from buf alone: the end of every input
+				// here, where a lookup would only add to the wait.
+				return o, q, nil
 			}
+			e = decodeLong(buf)
 			n := uint(e) & fastUsedMask
 			out[o] = byte(e >> sd.HuffmanFastSym1Shift)
 			o++
