@@ -281,8 +281,10 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 	// The rounds go on while 8 bytes of input and fastRoom bytes of room
 	// remain: lastP and lastQ are the last places where they may start.
-	lastP := uintptr(sp) + uintptr(len(src)-8)
-	lastQ := uintptr(base) + uintptr(len(out)-fastRoom)
+	// They are pointers, not uintptrs, so that they stay right if the
+	// stack holding src or out moves.
+	lastP := unsafe.Add(sp, len(src)-8)
+	lastQ := unsafe.Add(base, len(out)-fastRoom)
 	for {
 		var long bool
 		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, lastP, lastQ)
@@ -320,9 +322,9 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
 // places from q to q+4. It is a function of its own so that its loop
 // keeps its values in registers.
-func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP, lastQ uintptr) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP, lastQ unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &sd.HuffmanDecodeFast
-	for uintptr(p) <= lastP && uintptr(q) <= lastQ {
+	for uintptr(p) <= uintptr(lastP) && uintptr(q) <= uintptr(lastQ) {
 		// An unaligned 8-byte load refills buf to 64 bits of input (56
 		// or more counted in nb). The first lookup does not wait for it:
 		// it reads the 13 bits or more that buf holds, and the refill
