@@ -3,6 +3,7 @@ package hpack
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -138,10 +139,12 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 		}
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			e = decodeLong(buf)
-			if e == 0 {
-				return o, q, nil // EOS
+			if buf >= eosFirst {
+				// EOS, found from buf alone: the end of every input
+				// here, where a lookup would only add to the wait.
+				return o, q, nil
 			}
+			e = decodeLong(buf)
 			n := uint(e) & fastUsedMask
 			out[o] = byte(e >> sd.HuffmanFastSym1Shift)
 			o++
@@ -255,11 +258,12 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 }
 
 // decodeHuffmanRounds decodes src from bit pos into out at o, in rounds of
-// up to four table lookups, while at least 8 bytes of input and fastRoom
-// bytes of room remain. It returns the new output position and the bit
-// position reached, which is a symbol boundary. A whole EOS in the input
-// stops it with ErrHuffmanEOS, at the position where the EOS starts. It is
-// kept apart and small so that its loop stays in registers.
+// three first-level lookups (decodeHuffmanFast) and, from where long codes
+// turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
+// bytes of input and fastRoom bytes of room remain. It returns the new
+// output position and the bit position reached, which is a symbol
+// boundary. A whole EOS in the input stops it with ErrHuffmanEOS, at the
+// position where the EOS starts.
 func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
@@ -267,82 +271,163 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	if len(src)-i < 8 || len(out)-o < fastRoom {
 		return o, pos, nil // pos may be mid-byte: keep it
 	}
-	fast := &sd.HuffmanDecodeFast
-	if skip := pos & 7; skip > 0 {
-		// Start mid-byte: load a first word and drop the bits before pos.
-		// The loop's first refill then adds nothing new.
-		buf = binary.BigEndian.Uint64(src[i:]) << skip
-		i += 7
-		nb = 56 - skip
-	}
-	base := unsafe.Pointer(unsafe.SliceData(out))
-	for len(src)-i >= 8 && len(out)-o >= fastRoom {
-		// One unaligned 8-byte load refills buf to at least 56 bits.
-		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63) // shift hint: nb < 64
-		k := (63 - nb) >> 3
-		i += int(k)
-		nb += k * 8
-		e := fast[buf>>fastShift]
-		if e&fastCountMask != 0 {
-			// Four lookups of at most 13 bits each fit in the 56 or more
-			// buffered bits, so they need no checks: each stores two
-			// bytes, keeps as many as it decoded and shifts buf by the bits
-			// it used. A long code's entry counts and uses nothing, so it
-			// stalls the lookups after it. Unrolled by hand: Go does not
-			// unroll loops, and a `for range 4` measured slower. Each store
-			// writes symbol 1 then symbol 2, in that order on any byte
-			// order.
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			e = fast[buf>>fastShift]
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			binary.LittleEndian.PutUint16((*[2]byte)(unsafe.Add(base, o))[:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e>>sd.HuffmanFastCountShift) & 3
-			if e&fastCountMask != 0 || nb < maxCodeBits {
-				continue // no stall, or too few bits left: refill first
-			}
+	// Load a first word, dropping the bits before pos: the rounds want
+	// 13 bits of input in buf to start from.
+	buf = binary.BigEndian.Uint64(src[i:]) << (pos & 7)
+	i += 7
+	nb = 56 - pos&7
+	// The loops work on pointers, so that their values stay in registers.
+	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
+	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
+	// The rounds go on while 8 bytes of input and fastRoom bytes of room
+	// remain: lastP and lastQ are the last places where they may start.
+	// They are pointers, not uintptrs, so that they stay right if the
+	// stack holding src or out moves.
+	lastP := unsafe.Add(sp, len(src)-8)
+	lastQ := unsafe.Add(base, len(out)-fastRoom)
+	for {
+		var long bool
+		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, lastP, lastQ)
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+		if !long {
+			break
 		}
 		// A long code at the top of buf, with the bits to cover it: found
-		// at the start of a round (56 or more bits), or where a round
-		// stalled. Decoding it, and the long codes right after it, without
-		// another refill matters when long codes are common (binary data).
-		// The stores are in bounds: a stalled round advanced o by 6 at
-		// most, of fastRoom, and each long code takes 13 or more of the 63
-		// bits or fewer, so there are at most 3 of them.
-		for {
-			e = decodeLong(buf)
-			if e == 0 {
-				return o, uint(i)*8 - nb, ErrHuffmanEOS
-			}
-			*(*byte)(unsafe.Add(base, o)) = byte(e >> sd.HuffmanFastSym1Shift)
-			o++
-			buf <<= uint(e) & fastUsedMask
-			nb -= uint(e) & fastUsedMask
-			if nb < maxCodeBits || buf < longFirst {
-				break
-			}
+		// at the start of a round (64 bits of input, 56 or more counted
+		// in nb), or where a round stalled (38 or more, 30 counted). Go on
+		// one symbol per step, with no branch on the length of the code,
+		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
+		// at 26 or more) and writes at most 2, so the steps stay within
+		// the bounds of the loop.
+		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
+		if budget <= 0 {
+			break // too little input or room left: the caller finishes
+		}
+		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
+		if buf >= eosFirst {
+			// The steps stalled on an EOS (or stopped just before it):
+			// buf holds 34 bits of input or more, so the EOS is whole.
+			o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil
 }
 
+// decodeHuffmanFast runs rounds of three first-level lookups from buf,
+// writing at q and reading the input at p, while p is at most lastP and q
+// at most lastQ, and returns both advanced, with buf and nb, and whether
+// it stopped at a long code, with 30 bits of input or more in buf to cover
+// it. buf must hold 13 bits of input or more, and holds 25 or more when it
+// returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
+// places from q to q+4. It is a function of its own so that its loop
+// keeps its values in registers.
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP, lastQ unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
+	fast := &sd.HuffmanDecodeFast
+	for uintptr(p) <= uintptr(lastP) && uintptr(q) <= uintptr(lastQ) {
+		// An unaligned 8-byte load refills buf to 64 bits of input (56
+		// or more counted in nb). The first lookup does not wait for it:
+		// it reads the 13 bits or more that buf holds, and the refill
+		// joins buf before the shift after it, off the chain of lookups.
+		r := binary.BigEndian.Uint64((*[8]byte)(p)[:]) >> (nb & 63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			return q, p, nb, buf | r, true
+		}
+		// Three lookups of at most 13 bits each fit in the 64 bits, and
+		// leave 25 for the next round's first lookup, so they need no
+		// checks: each stores two bytes, keeps as many as it decoded and
+		// shifts buf by the bits it used. A long code's entry counts and
+		// uses nothing, so it stalls the lookups after it. Unrolled by
+		// hand: Go does not unroll loops. Each store writes symbol 1
+		// then symbol 2, in that order on any byte order.
+		buf = (buf | r) << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		if e&fastCountMask == 0 {
+			// Stalled on a long code: 38 bits of input or more are left
+			// (30 or more counted in nb).
+			return q, p, nb, buf, true
+		}
+	}
+	return q, p, nb, buf, false
+}
+
+// decodeHuffmanSteps decodes from buf one symbol per step (two where a
+// first-level entry holds two), looking up every table at each step and
+// selecting with masks, with no branch on the length of the code: for
+// input where long codes are common and come unpredictably, as in binary
+// data, where branches on the length would be mispredicted. It writes at q
+// and reads the input at p, and returns both advanced, with buf and nb,
+// after budget steps. At EOS it stalls, consuming nothing, and the caller
+// finds the EOS at the top of buf. buf must hold at least 30 bits of
+// input; p must have 8 bytes to read at 4*(budget-1) past it, and q 2 to
+// write at 2*(budget-1). It is a function of its own so that its loop
+// keeps its values in registers.
+func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
+	fast, mid, high := &sd.HuffmanDecodeFast, &sd.HuffmanDecodeMid, &sd.HuffmanDecodeHigh
+	for {
+		// buf holds at least 30 bits of input (each step leaves 34: the
+		// refill fills all 64), so this step decodes from buf while the
+		// refill goes on beside it. The caller keeps the load in the
+		// input.
+		full := buf | binary.BigEndian.Uint64((*[8]byte)(p)[:])>>(nb&63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		// A code longer than HuffmanFastBits starts with HuffmanMidStart
+		// ones; one with HuffmanHighStart ones is in the high table. The
+		// masks select, with no branch, the lookup that holds the code:
+		// the first-level entry is zero for a long code, and the mid
+		// table's is zero for a high one. The masks come from the borrow
+		// of a subtraction (SUB, SBB) rather than from shifts: the step is
+		// short of ports for shifts (the indexes, the refill, the entry's
+		// fields), and masks made with shifts measured 6% slower.
+		_, short := bits.Sub64(buf, longFirst, 0)
+		_, notHigh := bits.Sub64(buf, highFirst, 0)
+		isLong := uint32(short) - 1
+		isHigh := uint32(notHigh) - 1
+		e := fast[buf>>fastShift] |
+			uint32(mid[buf>>midShift&midMask])&isLong |
+			uint32(high[buf>>highShift&highMask])&isHigh
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		buf = full << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		budget--
+		if budget <= 0 {
+			return q, p, nb, buf
+		}
+	}
+}
+
+// stepsBudget caps how many steps decodeHuffmanSteps takes before it
+// returns to the rounds, which decode text faster: a long code in text
+// costs that many slower steps. Weighting short codes more, so that text
+// went back sooner, measured slower on all inputs (the exit came at an
+// unpredictable step); 32 measured as fast as 64 on random input.
+const stepsBudget = 32
+
 // longFirst is the least left-aligned bit buffer that starts with a code
 // longer than HuffmanFastBits: every such code starts with HuffmanMidStart
 // ones, and no shorter code does (the generator checks).
 const longFirst = math.MaxUint64 >> (64 - sd.HuffmanMidStart) << (64 - sd.HuffmanMidStart)
+
+// eosFirst is the least left-aligned bit buffer that starts with EOS, 30
+// ones.
+const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
 
 // Where the long tables read the bit buffer (see sd.HuffmanMidStart).
 const (
@@ -359,10 +444,10 @@ const (
 // decodes one symbol, for the code longer than HuffmanFastBits at the top
 // of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
 // any code). Neither lookup waits for a loop or for the other. The choice
-// between them compiles to a conditional move alone, but to a branch
-// where it is inlined into decodeHuffmanRounds; a branch-free mask there
-// measured 9% slower on the random benchmark input, whose branches the
-// predictor learns.
+// between them compiles to a conditional move alone, and to a branch
+// where it is inlined. The tail and the careful path use it, for the few
+// long codes they meet; decodeHuffmanSteps, for runs of long codes,
+// selects with masks instead.
 func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
 	e := sd.HuffmanDecodeMid[buf>>midShift&midMask]

@@ -344,3 +344,52 @@ func TestHuffmanDecodeWideEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanDecodeLongRuns decodes strings that switch between runs of
+// long codes (bytes from 0x80 up and control bytes: 20 to 30 bits) and
+// runs of text, of every length to 400, so that the rounds hand over to
+// the one-symbol steps and back at every kind of place, and the steps stop
+// on their budget, near the end of the input and near the end of the
+// room. The same strings with an EOS put in among the codes must fail with
+// ErrHuffmanEOS, wherever the EOS falls.
+func TestHuffmanDecodeLongRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	text := "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=ABCXYZ "
+	for n := range 400 {
+		for range 4 {
+			s := make([]byte, 0, n)
+			for len(s) < n {
+				run, long := 1+rng.IntN(80), rng.IntN(2) == 0
+				for k := 0; k < run && len(s) < n; k++ {
+					switch {
+					case !long:
+						s = append(s, text[rng.IntN(len(text))])
+					case rng.IntN(8) == 0:
+						s = append(s, byte(1+rng.IntN(31))) // control bytes: 23 to 30 bits
+					default:
+						s = append(s, byte(0x80+rng.IntN(128)))
+					}
+				}
+			}
+			enc := AppendHuffmanString(nil, string(s))
+			for _, dst := range [][]byte{
+				nil,
+				make([]byte, 1, 1+len(enc)*8/5+16), // the documented room
+				make([]byte, 1, 1+len(s)),          // just the room for s
+			} {
+				got, err := AppendHuffmanDecode(dst, enc)
+				if err != nil || !bytes.Equal(got[len(dst):], s) {
+					t.Fatalf("decoding %x (room %d): %x, %v; want %x", enc, cap(dst)-len(dst), got[len(dst):], err, s)
+				}
+			}
+			for range 3 {
+				k := rng.IntN(len(s) + 1)
+				bad := huffmanBits(string(s[:k])+"\x00"+string(s[k:]), true)
+				got, err := AppendHuffmanDecode([]byte("keep"), bad)
+				if !errors.Is(err, ErrHuffmanEOS) || string(got) != "keep" {
+					t.Fatalf("decoding %x (EOS after %d of %d codes): %v, dst %q", bad, k, len(s), err, got)
+				}
+			}
+		}
+	}
+}
