@@ -52,37 +52,51 @@ func (b *Batch) Reset() {
 // comparisons are pointer compares.
 func (b *Batch) Append(f Field) {
 	n := len(b.fields)
-	if n == cap(b.fields) || f.Name.tag&tagBytes != 0 || f.Name.p == nil {
+	nt, vt := f.Name.tag, f.Value.tag
+	// The fast path takes an atom name and a value that needs no new
+	// arena: everything that may call anything but memmove goes to
+	// appendSlow, before the batch is touched.
+	if n == cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil ||
+		vt>>kindShift&3 == uint64(KindBorrowed) && cap(b.arena)-len(b.arena) < int(vt&lenMask) {
 		b.appendSlow(f)
 		return
 	}
-	// Fast path: room for the field and an atom for its name.
 	a := (*staticdata.Atom)(f.Name.p)
-	vk := f.Value.kind()
 	// Store pins only when it changes: most fields pin nothing, and a
 	// read-modify-write of it on every field costs more than a branch.
-	if f.Name.kind() == KindInterned || vk == KindOwned || vk == KindInterned {
+	if (nt|vt)&pinBit != 0 {
 		b.pins = true
 	}
-	if a.Key != staticdata.KeyUnknown && b.slots[a.Key] == 0 {
-		b.slots[a.Key] = uint32(n) + 1
+	if k := a.Key; k != staticdata.KeyUnknown && b.slots[k] == 0 {
+		b.slots[k] = uint32(n) + 1
 	}
-	b.size += len(a.S) + f.Value.Len() + 32
 	b.fields = b.fields[:n+1]
-	if vk != KindBorrowed {
-		b.fields[n] = f
+	fp := (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(n)*unsafe.Sizeof(Field{})))
+	if vt&tagBytes == 0 {
+		vn := 0
+		if f.Value.p != nil {
+			vn = len((*staticdata.Atom)(f.Value.p).S)
+		}
+		b.size += len(a.S) + vn + 32
+		*fp = f
 		return
 	}
-	// Copy into the arena (reserve grows it when it must); the copy then
-	// belongs to the batch, so it is owned. The field is stored first and
-	// the copy comes last, so that nothing is live across its call to
-	// memmove.
-	vn := f.Value.n()
-	dst := b.reserve(vn)
-	src := unsafe.Slice((*byte)(f.Value.p), vn)
-	f.Value = Str{p: unsafe.Pointer(unsafe.SliceData(dst)), tag: uint64(vn) | tagOwned}
-	b.fields[n] = f
-	copy(dst, src)
+	vn := int(vt & lenMask)
+	b.size += len(a.S) + vn + 32
+	if vt&(1<<kindShift) == 0 { // owned, not borrowed
+		*fp = f
+		return
+	}
+	// Copy into the arena, which has room; the copy then belongs to the
+	// batch, so it is owned. The field is stored first and the copy comes
+	// last, so that nothing is live across its call to memmove.
+	m := len(b.arena)
+	b.arena = b.arena[:m+vn]
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	src := f.Value.p
+	f.Value = Str{p: dst, tag: uint64(vn) | tagOwned}
+	*fp = f
+	copy(sliceAt(dst, vn), sliceAt(src, vn))
 }
 
 // appendSlow is Append for a full batch, or a field with bytes to resolve

@@ -61,11 +61,11 @@ func From[K, V Source](name K, value V) Field {
 	vt := uint64(unsafe.Sizeof(value)/unsafe.Sizeof([]byte(nil))) * tagOwned
 	switch any((*K)(nil)).(type) {
 	case *Interned, *Borrowed: // the odd kinds
-		nt |= tagInterned
+		nt ^= tagInterned // which also clears a borrowed tag's pinBit
 	}
 	switch any((*V)(nil)).(type) {
 	case *Interned, *Borrowed:
-		vt |= tagInterned
+		vt ^= tagInterned
 	}
 	ns.tag |= nt
 	return Field{Name: ns, Value: Str{w.v.p, w.v.n | vt}}
