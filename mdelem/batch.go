@@ -55,9 +55,11 @@ func (b *Batch) Append(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	// The fast path takes an atom name and a value that needs no new
 	// arena: everything that may call anything but memmove goes to
-	// appendSlow, before the batch is touched.
+	// appendSlow, before the batch is touched. A borrowed value must leave
+	// a byte of the arena spare, so that even an empty one is not copied
+	// to the arena's end, which would point past it.
 	if n == cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil ||
-		vt>>kindShift&3 == uint64(KindBorrowed) && cap(b.arena)-len(b.arena) < int(vt&lenMask) {
+		vt>>kindShift&3 == uint64(KindBorrowed) && cap(b.arena)-len(b.arena) <= int(vt&lenMask) {
 		b.appendSlow(f)
 		return
 	}
@@ -99,68 +101,96 @@ func (b *Batch) Append(f Field) {
 	copy(sliceAt(dst, vn), sliceAt(src, vn))
 }
 
-// appendSlow is Append for a full batch, or a field with bytes to resolve
-// or copy. It resolves a name given as bytes to its atom when it has one,
-// and copies borrowed bytes into the arena, after which they are owned.
+// appendSlow is Append for a full batch, a name given as bytes or as the
+// zero Str, or a borrowed value the arena has no room for. It resolves a
+// name given as bytes to its atom when it has one, and copies borrowed
+// bytes into the arena, after which they are owned.
 func (b *Batch) appendSlow(f Field) {
 	n := len(b.fields)
 	if n == cap(b.fields) {
 		b.fields = slices.Grow(b.fields, 1)
 	}
-	nk, vk := f.Name.kind(), f.Value.kind()
-	// Bytes copied into the arena pin nothing (copyIn sets pins itself
+	nt, vt := f.Name.tag, f.Value.tag
+	var a *staticdata.Atom
+	if nt&tagBytes == 0 {
+		a = (*staticdata.Atom)(f.Name.p) // nil for the zero Str
+	} else if a = staticdata.Lookup(unsafe.String((*byte)(f.Name.p), nt&lenMask)); a != nil {
+		// The never-index mark lives in the name's tag: keep it.
+		nt = tagStatic | nt&neverIndexBit
+		f.Name.p = unsafe.Pointer(a)
+	}
+	// Bytes copied into the arena pin nothing (growArena sets pins itself
 	// when the arena is replaced); interned atoms and owned bytes do.
-	if nk == KindInterned || nk == KindOwned || vk == KindInterned || vk == KindOwned {
+	if (nt|vt)&pinBit != 0 {
 		b.pins = true
 	}
-	key := staticdata.KeyUnknown
-	size := 32 + f.Value.Len()
-	if a := f.Name.Atom(); a != nil {
-		key, size = a.Key, size+len(a.S)
-	} else if a := staticdata.Lookup(f.Name.UnsafeString()); a != nil {
-		// The never-index mark lives in the name's tag: keep it.
-		f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | f.Name.tag&neverIndexBit}
-		key, size = a.Key, size+len(a.S)
-	} else {
-		size += f.Name.n()
-		if nk == KindBorrowed {
-			// The tag keeps the length and the mark; only the kind changes.
-			f.Name.p = b.copyIn(f.Name.p, f.Name.n())
-			f.Name.tag ^= tagBorrowed ^ tagOwned
+	size := 32
+	if a != nil {
+		size += len(a.S)
+		if k := a.Key; k != staticdata.KeyUnknown && b.slots[k] == 0 {
+			b.slots[k] = uint32(n) + 1
 		}
+	} else {
+		size += int(nt & lenMask)
 	}
-	if vk == KindBorrowed {
-		f.Value.p = b.copyIn(f.Value.p, f.Value.n())
-		f.Value.tag ^= tagBorrowed ^ tagOwned
-	}
-	if key != staticdata.KeyUnknown && b.slots[key] == 0 {
-		b.slots[key] = uint32(n) + 1
+	if vt&tagBytes != 0 {
+		size += int(vt & lenMask)
+	} else if f.Value.p != nil {
+		size += len((*staticdata.Atom)(f.Value.p).S)
 	}
 	b.size += size
+	// Copy borrowed bytes into the arena, both sides in one reservation.
+	// An empty borrowed side points nowhere, neither at the caller's
+	// memory nor past the end of the arena.
+	nb := nt>>kindShift&3 == uint64(KindBorrowed)
+	vb := vt>>kindShift&3 == uint64(KindBorrowed)
+	if nb || vb {
+		var nn, vn int
+		if nb {
+			nn = int(nt & lenMask)
+			nt ^= tagBorrowed ^ tagOwned // the length and the mark stay
+		}
+		if vb {
+			vn = int(vt & lenMask)
+			vt ^= tagBorrowed ^ tagOwned
+		}
+		var dst unsafe.Pointer
+		if nn+vn != 0 {
+			m := len(b.arena)
+			if cap(b.arena)-m < nn+vn {
+				b.growArena(nn + vn)
+				m = 0
+			}
+			b.arena = b.arena[:m+nn+vn]
+			dst = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+		}
+		if nb {
+			if nn != 0 {
+				copy(sliceAt(dst, nn), sliceAt(f.Name.p, nn))
+				f.Name.p, dst = dst, unsafe.Add(dst, nn)
+			} else {
+				f.Name.p = nil
+			}
+		}
+		if vb {
+			if vn != 0 {
+				copy(sliceAt(dst, vn), sliceAt(f.Value.p, vn))
+				f.Value.p = dst
+			} else {
+				f.Value.p = nil
+			}
+		}
+	}
+	f.Name.tag, f.Value.tag = nt, vt
 	b.fields = b.fields[:n+1]
 	b.fields[n] = f
 }
 
-// copyIn copies the n bytes at p into the arena and returns the copy's
-// address.
-func (b *Batch) copyIn(p unsafe.Pointer, n int) unsafe.Pointer {
-	dst := b.reserve(n)
-	copy(dst, unsafe.Slice((*byte)(p), n))
-	return unsafe.Pointer(unsafe.SliceData(dst))
-}
-
-// reserve returns the next n bytes of the arena, which the caller fills.
-// When the arena has no room, a fresh array takes over, and earlier
-// fields keep the old one alive.
-func (b *Batch) reserve(n int) []byte {
-	m := len(b.arena)
-	if cap(b.arena)-m < n {
-		b.arena = make([]byte, 0, max(2*cap(b.arena), n, 256))
-		b.pins = true
-		m = 0
-	}
-	b.arena = b.arena[:m+n]
-	return b.arena[m : m+n : m+n]
+// growArena replaces the arena with a fresh array with room for at least
+// n bytes. Earlier fields keep the old one alive, so the batch pins it.
+func (b *Batch) growArena(n int) {
+	b.arena = make([]byte, 0, max(2*cap(b.arena), n, 256))
+	b.pins = true
 }
 
 // Len returns the number of fields.
