@@ -114,10 +114,12 @@ func (b *Batch) appendSlow(f Field) {
 	var a *staticdata.Atom
 	if nt&tagBytes == 0 {
 		a = (*staticdata.Atom)(f.Name.p) // nil for the zero Str
-	} else if a = staticdata.Lookup(unsafe.String((*byte)(f.Name.p), nt&lenMask)); a != nil {
-		// The never-index mark lives in the name's tag: keep it.
-		nt = tagStatic | nt&neverIndexBit
-		f.Name.p = unsafe.Pointer(a)
+	} else if s := unsafe.String((*byte)(f.Name.p), nt&lenMask); mayBeAtom(s) {
+		if a = staticdata.Lookup(s); a != nil {
+			// The never-index mark lives in the name's tag: keep it.
+			nt = tagStatic | nt&neverIndexBit
+			f.Name.p = unsafe.Pointer(a)
+		}
 	}
 	// Bytes copied into the arena pin nothing (growArena sets pins itself
 	// when the arena is replaced); interned atoms and owned bytes do.
@@ -184,6 +186,26 @@ func (b *Batch) appendSlow(f Field) {
 	f.Name.tag, f.Value.tag = nt, vt
 	b.fields = b.fields[:n+1]
 	b.fields[n] = f
+}
+
+// atomStarts[n] has bit c&63 set when a static atom of n bytes (of 63 or
+// more for n = 63) starts with byte c. It lets a name given as bytes skip
+// the static lookup when no atom could match: most names that are not
+// well-known, such as x-..., differ from every atom of their length in
+// their first byte.
+var atomStarts = func() (t [64]uint64) {
+	for i := range staticdata.Atoms {
+		if s := staticdata.Atoms[i].S; s != "" {
+			t[min(len(s), 63)] |= 1 << (s[0] & 63)
+		}
+	}
+	return t
+}()
+
+// mayBeAtom reports whether s may be a static atom: false only when
+// staticdata.Lookup(s) would return nil.
+func mayBeAtom(s string) bool {
+	return len(s) == 0 || atomStarts[min(len(s), 63)]>>(s[0]&63)&1 != 0
 }
 
 // growArena replaces the arena with a fresh array with room for at least
