@@ -53,52 +53,79 @@ func (b *Batch) Reset() {
 func (b *Batch) Append(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
-	// The fast path takes an atom name and a value that needs no new
-	// arena: everything that may call anything but memmove goes to
-	// appendSlow, before the batch is touched. A borrowed value must leave
-	// a byte of the arena spare, so that even an empty one is not copied
-	// to the arena's end, which would point past it.
-	if n == cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil ||
-		vt>>kindShift&3 == uint64(KindBorrowed) && cap(b.arena)-len(b.arena) <= int(vt&lenMask) {
+	// The fast path takes an atom name, and a value that is an atom or
+	// bytes that need no new arena: everything that may call anything but
+	// memmove goes to appendSlow, before the batch is touched.
+	if n >= cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil {
 		b.appendSlow(f)
 		return
 	}
 	a := (*staticdata.Atom)(f.Name.p)
+	if vt&tagBytes == 0 {
+		if f.Value.p == nil { // the zero Str
+			b.appendSlow(f)
+			return
+		}
+		b.index(n, a, nt|vt, len(a.S)+len((*staticdata.Atom)(f.Value.p).S))
+		b.setLen(n + 1)
+		*b.at(n) = f
+		return
+	}
+	vn := int(vt & lenMask)
+	if vt&(1<<kindShift) == 0 { // owned
+		b.index(n, a, nt|vt, len(a.S)+vn)
+		b.setLen(n + 1)
+		*b.at(n) = f
+		return
+	}
+	// Borrowed: copy it into the arena, after which it belongs to the
+	// batch, so it is owned. The value must leave a byte of the arena
+	// spare, so that even an empty one is not copied to the arena's end,
+	// which would point past it.
+	m := len(b.arena)
+	if cap(b.arena)-m <= vn {
+		b.appendSlow(f)
+		return
+	}
+	b.index(n, a, nt, len(a.S)+vn)
+	b.setLen(n + 1)
+	b.arena = b.arena[:m+vn]
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	src := f.Value.p
+	f.Value = Str{p: dst, tag: uint64(vn) | tagOwned}
+	// The field is stored first and the copy comes last, so that nothing
+	// is live across its call to memmove.
+	*b.at(n) = f
+	copy(sliceAt(dst, vn), sliceAt(src, vn))
+}
+
+// index does Append's bookkeeping for field n, whose name is the atom a:
+// it sets pins when tags (the two tags or'ed) has pinBit, fills a's slot
+// if it is the first field with a's key, and adds size, the field's
+// name and value lengths, to the batch's size.
+func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	// Store pins only when it changes: most fields pin nothing, and a
 	// read-modify-write of it on every field costs more than a branch.
-	if (nt|vt)&pinBit != 0 {
+	if tags&pinBit != 0 {
 		b.pins = true
 	}
 	if k := a.Key; k != staticdata.KeyUnknown && b.slots[k] == 0 {
 		b.slots[k] = uint32(n) + 1
 	}
-	b.fields = b.fields[:n+1]
-	fp := (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(n)*unsafe.Sizeof(Field{})))
-	if vt&tagBytes == 0 {
-		vn := 0
-		if f.Value.p != nil {
-			vn = len((*staticdata.Atom)(f.Value.p).S)
-		}
-		b.size += len(a.S) + vn + 32
-		*fp = f
-		return
-	}
-	vn := int(vt & lenMask)
-	b.size += len(a.S) + vn + 32
-	if vt&(1<<kindShift) == 0 { // owned, not borrowed
-		*fp = f
-		return
-	}
-	// Copy into the arena, which has room; the copy then belongs to the
-	// batch, so it is owned. The field is stored first and the copy comes
-	// last, so that nothing is live across its call to memmove.
-	m := len(b.arena)
-	b.arena = b.arena[:m+vn]
-	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
-	src := f.Value.p
-	f.Value = Str{p: dst, tag: uint64(vn) | tagOwned}
-	*fp = f
-	copy(sliceAt(dst, vn), sliceAt(src, vn))
+	b.size += size + 32
+}
+
+// setLen sets len(b.fields) to n, which must not exceed its capacity,
+// without the check that reslicing makes: the compiler does not carry
+// Append's test against the capacity past the stores that follow it.
+func (b *Batch) setLen(n int) {
+	(*sliceHeader)(unsafe.Pointer(&b.fields)).n = n
+}
+
+// at returns the address of field i, which must be below cap(b.fields),
+// without a bounds check.
+func (b *Batch) at(i int) *Field {
+	return (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(i)*unsafe.Sizeof(Field{})))
 }
 
 // appendSlow is Append for a full batch, a name given as bytes or as the

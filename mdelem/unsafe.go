@@ -12,8 +12,11 @@ func bytesView(b []byte) string {
 // unsafe.Slice makes: n is a length the batch already holds, so it is
 // neither negative nor past the end of memory.
 func sliceAt(p unsafe.Pointer, n int) []byte {
-	return *(*[]byte)(unsafe.Pointer(&struct {
-		p    unsafe.Pointer
-		n, c int
-	}{p, n, n}))
+	return *(*[]byte)(unsafe.Pointer(&sliceHeader{p, n, n}))
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	p    unsafe.Pointer
+	n, c int
 }
