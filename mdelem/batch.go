@@ -1,6 +1,7 @@
 package mdelem
 
 import (
+	"encoding/binary"
 	"iter"
 	"slices"
 	"unsafe"
@@ -96,7 +97,32 @@ func (b *Batch) Append(f Field) {
 	// The field is stored first and the copy comes last, so that nothing
 	// is live across its call to memmove.
 	*b.at(n) = f
-	copy(sliceAt(dst, vn), sliceAt(src, vn))
+	// Up to 32 bytes, the copy loads the value as two or four overlapping
+	// words, or three single bytes, and stores them after it has loaded
+	// them all; this is shorter than memmove's own dispatch on the length.
+	le := binary.LittleEndian
+	switch {
+	case uint(vn-8) <= 8:
+		w0, w1 := le.Uint64(sliceAt(src, 8)), le.Uint64(sliceAt(unsafe.Add(src, vn-8), 8))
+		le.PutUint64(sliceAt(dst, 8), w0)
+		le.PutUint64(sliceAt(unsafe.Add(dst, vn-8), 8), w1)
+	case uint(vn-17) <= 15:
+		w0, w1 := le.Uint64(sliceAt(src, 8)), le.Uint64(sliceAt(unsafe.Add(src, 8), 8))
+		w2, w3 := le.Uint64(sliceAt(unsafe.Add(src, vn-16), 8)), le.Uint64(sliceAt(unsafe.Add(src, vn-8), 8))
+		le.PutUint64(sliceAt(dst, 8), w0)
+		le.PutUint64(sliceAt(unsafe.Add(dst, 8), 8), w1)
+		le.PutUint64(sliceAt(unsafe.Add(dst, vn-16), 8), w2)
+		le.PutUint64(sliceAt(unsafe.Add(dst, vn-8), 8), w3)
+	case uint(vn-4) <= 3:
+		w0, w1 := le.Uint32(sliceAt(src, 4)), le.Uint32(sliceAt(unsafe.Add(src, vn-4), 4))
+		le.PutUint32(sliceAt(dst, 4), w0)
+		le.PutUint32(sliceAt(unsafe.Add(dst, vn-4), 4), w1)
+	case uint(vn-1) <= 2: // the first, middle and last bytes: all of them
+		c0, c1, c2 := *(*byte)(src), *(*byte)(unsafe.Add(src, vn/2)), *(*byte)(unsafe.Add(src, vn-1))
+		*(*byte)(dst), *(*byte)(unsafe.Add(dst, vn/2)), *(*byte)(unsafe.Add(dst, vn-1)) = c0, c1, c2
+	case vn > 32:
+		copy(sliceAt(dst, vn), sliceAt(src, vn))
+	}
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:

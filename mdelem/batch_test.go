@@ -202,3 +202,36 @@ func TestMayBeAtom(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchCopiesEveryLength checks the arena copy of borrowed bytes, on
+// both paths, for every length around the word sizes it special-cases.
+func TestBatchCopiesEveryLength(t *testing.T) {
+	src := make([]byte, 160)
+	for i := range src {
+		src[i] = byte('a' + i%26)
+	}
+	b := NewBatch(0, 0)
+	var want []string
+	for n := range 70 {
+		b.Append(From(sd.KeyPath.Atom(), Borrowed(src[n:2*n]))) // fast path once the arena has room
+		b.Append(From(Borrowed(src[:n]), Borrowed(src[1:n+1]))) // slow path
+		want = append(want, string(src[n:2*n]), string(src[:n]), string(src[1:n+1]))
+	}
+	clear(src)
+	var got []string
+	for _, f := range b.All() {
+		if f.Key() == sd.KeyPath {
+			got = append(got, f.Value.String())
+		} else {
+			got = append(got, f.Name.String(), f.Value.String())
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d strings, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("string %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}

@@ -20,3 +20,4 @@ type sliceHeader struct {
 	p    unsafe.Pointer
 	n, c int
 }
+
