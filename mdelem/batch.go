@@ -1,7 +1,6 @@
 package mdelem
 
 import (
-	"encoding/binary"
 	"iter"
 	"slices"
 	"unsafe"
@@ -57,8 +56,12 @@ func (b *Batch) Append(f Field) {
 	// The fast path takes an atom name, and a value that is an atom or
 	// bytes that need no new arena: everything that may call anything but
 	// memmove goes to appendSlow, before the batch is touched.
-	if n >= cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil {
+	if n >= cap(b.fields) || f.Name.p == nil {
 		b.appendSlow(f)
+		return
+	}
+	if nt&tagBytes != 0 {
+		b.appendBytesName(f)
 		return
 	}
 	a := (*staticdata.Atom)(f.Name.p)
@@ -97,31 +100,85 @@ func (b *Batch) Append(f Field) {
 	// The field is stored first and the copy comes last, so that nothing
 	// is live across its call to memmove.
 	*b.at(n) = f
-	// Up to 32 bytes, the copy loads the value as two or four overlapping
-	// words, or three single bytes, and stores them after it has loaded
-	// them all; this is shorter than memmove's own dispatch on the length.
-	le := binary.LittleEndian
+	// Up to 32 bytes, the copy moves two or four overlapping words, or
+	// three single bytes, which is shorter than memmove's own dispatch on
+	// the length. Borrowed bytes never overlap the arena's fresh space.
 	switch {
-	case uint(vn-8) <= 8:
-		w0, w1 := le.Uint64(sliceAt(src, 8)), le.Uint64(sliceAt(unsafe.Add(src, vn-8), 8))
-		le.PutUint64(sliceAt(dst, 8), w0)
-		le.PutUint64(sliceAt(unsafe.Add(dst, vn-8), 8), w1)
+	case copyWords(dst, src, vn):
 	case uint(vn-17) <= 15:
-		w0, w1 := le.Uint64(sliceAt(src, 8)), le.Uint64(sliceAt(unsafe.Add(src, 8), 8))
-		w2, w3 := le.Uint64(sliceAt(unsafe.Add(src, vn-16), 8)), le.Uint64(sliceAt(unsafe.Add(src, vn-8), 8))
-		le.PutUint64(sliceAt(dst, 8), w0)
-		le.PutUint64(sliceAt(unsafe.Add(dst, 8), 8), w1)
-		le.PutUint64(sliceAt(unsafe.Add(dst, vn-16), 8), w2)
-		le.PutUint64(sliceAt(unsafe.Add(dst, vn-8), 8), w3)
+		*(*[16]byte)(dst) = *(*[16]byte)(src)
+		*(*[16]byte)(unsafe.Add(dst, vn-16)) = *(*[16]byte)(unsafe.Add(src, vn-16))
 	case uint(vn-4) <= 3:
-		w0, w1 := le.Uint32(sliceAt(src, 4)), le.Uint32(sliceAt(unsafe.Add(src, vn-4), 4))
-		le.PutUint32(sliceAt(dst, 4), w0)
-		le.PutUint32(sliceAt(unsafe.Add(dst, vn-4), 4), w1)
+		*(*[4]byte)(dst) = *(*[4]byte)(src)
+		*(*[4]byte)(unsafe.Add(dst, vn-4)) = *(*[4]byte)(unsafe.Add(src, vn-4))
 	case uint(vn-1) <= 2: // the first, middle and last bytes: all of them
-		c0, c1, c2 := *(*byte)(src), *(*byte)(unsafe.Add(src, vn/2)), *(*byte)(unsafe.Add(src, vn-1))
-		*(*byte)(dst), *(*byte)(unsafe.Add(dst, vn/2)), *(*byte)(unsafe.Add(dst, vn-1)) = c0, c1, c2
+		*(*byte)(dst) = *(*byte)(src)
+		*(*byte)(unsafe.Add(dst, vn/2)) = *(*byte)(unsafe.Add(src, vn/2))
+		*(*byte)(unsafe.Add(dst, vn-1)) = *(*byte)(unsafe.Add(src, vn-1))
 	case vn > 32:
 		copy(sliceAt(dst, vn), sliceAt(src, vn))
+	}
+}
+
+// appendBytesName is Append for a name given as bytes, when the batch has
+// room for the field. A name that no atom could be, the usual custom
+// name, is kept as bytes here, with no call but memmove's; the rest goes
+// to appendSlow, as do a value that is the zero Str and borrowed bytes
+// the arena has no room for.
+func (b *Batch) appendBytesName(f Field) {
+	n := len(b.fields)
+	nt, vt := f.Name.tag, f.Value.tag
+	nn := int(nt & lenMask)
+	if mayBeAtom(unsafe.String((*byte)(f.Name.p), nn)) {
+		b.appendSlow(f)
+		return
+	}
+	// need counts the borrowed bytes, which the arena takes.
+	var vn, need int
+	if vt&tagBytes == 0 {
+		if f.Value.p == nil {
+			b.appendSlow(f)
+			return
+		}
+		vn = len((*staticdata.Atom)(f.Value.p).S)
+	} else if vn = int(vt & lenMask); vt&(1<<kindShift) != 0 {
+		need = vn
+	}
+	nb := nt&(1<<kindShift) != 0 // the name is borrowed, not owned
+	if nb {
+		need += nn
+	}
+	// As in Append, a byte of the arena stays spare, so that no copy,
+	// even an empty one, is put at its end.
+	m := len(b.arena)
+	if cap(b.arena)-m <= need {
+		b.appendSlow(f)
+		return
+	}
+	if (nt|vt)&pinBit != 0 {
+		b.pins = true
+	}
+	b.size += nn + vn + 32
+	b.setLen(n + 1)
+	(*sliceHeader)(unsafe.Pointer(&b.arena)).n = m + need
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	ns, vs := f.Name.p, f.Value.p
+	if nb {
+		f.Name.p = dst
+		f.Name.tag ^= tagBorrowed ^ tagOwned // the length and the mark stay
+		dst = unsafe.Add(dst, nn)
+	}
+	vb := vt>>kindShift&3 == uint64(KindBorrowed)
+	if vb {
+		f.Value.p = dst
+		f.Value.tag ^= tagBorrowed ^ tagOwned
+	}
+	*b.at(n) = f
+	if nb && !copyWords(f.Name.p, ns, nn) {
+		copy(sliceAt(f.Name.p, nn), sliceAt(ns, nn))
+	}
+	if vb && !copyWords(dst, vs, vn) {
+		copy(sliceAt(dst, vn), sliceAt(vs, vn))
 	}
 }
 

@@ -21,3 +21,15 @@ type sliceHeader struct {
 	n, c int
 }
 
+// copyWords copies the n bytes at src to dst when n is from 8 to 16, as
+// two overlapping words, and reports whether it did. Small enough to be
+// inlined, it spares short strings a call to memmove. The two must not
+// overlap: dst is fresh arena space.
+func copyWords(dst, src unsafe.Pointer, n int) bool {
+	if uint(n-8) > 8 {
+		return false
+	}
+	*(*[8]byte)(dst) = *(*[8]byte)(src)
+	*(*[8]byte)(unsafe.Add(dst, n-8)) = *(*[8]byte)(unsafe.Add(src, n-8))
+	return true
+}
