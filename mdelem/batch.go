@@ -93,8 +93,7 @@ func (b *Batch) Append(f Field) {
 	}
 	b.index(n, a, nt, len(a.S)+vn)
 	b.setLen(n + 1)
-	b.arena = b.arena[:m+vn]
-	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	dst := b.reserveAt(m, vn)
 	src := f.Value.p
 	f.Value = Str{p: dst, tag: uint64(vn) | tagOwned}
 	// The field is stored first and the copy comes last, so that nothing
@@ -160,8 +159,7 @@ func (b *Batch) appendBytesName(f Field) {
 	}
 	b.size += nn + vn + 32
 	b.setLen(n + 1)
-	(*sliceHeader)(unsafe.Pointer(&b.arena)).n = m + need
-	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	dst := b.reserveAt(m, need)
 	ns, vs := f.Name.p, f.Value.p
 	if nb {
 		f.Name.p = dst
@@ -192,8 +190,12 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	if tags&pinBit != 0 {
 		b.pins = true
 	}
-	if k := a.Key; k != staticdata.KeyUnknown && b.slots[k] == 0 {
-		b.slots[k] = uint32(n) + 1
+	// One unsigned test rules out both KeyUnknown and a key past the
+	// slots, which only a forged atom could have.
+	if k := uint(a.Key) - 1; k < staticdata.NumKeys-1 {
+		if s := &b.slots[1:][k]; *s == 0 {
+			*s = uint32(n) + 1
+		}
 	}
 	b.size += size + 32
 }
@@ -203,6 +205,14 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 // Append's test against the capacity past the stores that follow it.
 func (b *Batch) setLen(n int) {
 	(*sliceHeader)(unsafe.Pointer(&b.fields)).n = n
+}
+
+// reserveAt takes the next n bytes of the arena, from m = len(b.arena),
+// and returns their address. The caller has checked that they are there,
+// so the arena's length is set without the check that reslicing makes.
+func (b *Batch) reserveAt(m, n int) unsafe.Pointer {
+	(*sliceHeader)(unsafe.Pointer(&b.arena)).n = m + n
+	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
 }
 
 // at returns the address of field i, which must be below cap(b.fields),
@@ -352,8 +362,10 @@ func (b *Batch) All() iter.Seq2[int, Field] {
 
 // Get returns the first field whose name has well-known key ID k, in O(1).
 func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
-	if i := b.slots[k]; i != 0 {
-		return b.fields[i-1], true
+	// An empty slot, 0, wraps around to an index past any batch, so one
+	// test against the length both finds it empty and bounds the index.
+	if i := int(b.slots[k] - 1); i < len(b.fields) {
+		return b.fields[i], true
 	}
 	return Field{}, false
 }
