@@ -234,7 +234,7 @@ func (b *Batch) appendSlow(f Field) {
 	var a *staticdata.Atom
 	if nt&tagBytes == 0 {
 		a = (*staticdata.Atom)(f.Name.p) // nil for the zero Str
-	} else if s := unsafe.String((*byte)(f.Name.p), nt&lenMask); mayBeAtom(s) {
+	} else if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); mayBeAtom(s) {
 		if a = staticdata.Lookup(s); a != nil {
 			// The never-index mark lives in the name's tag: keep it.
 			nt = tagStatic | nt&neverIndexBit
@@ -364,7 +364,7 @@ func (b *Batch) All() iter.Seq2[int, Field] {
 func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
 	// An empty slot, 0, wraps around to an index past any batch, so one
 	// test against the length both finds it empty and bounds the index.
-	if i := int(b.slots[k] - 1); i < len(b.fields) {
+	if i := uint(b.slots[k] - 1); i < uint(len(b.fields)) {
 		return b.fields[i], true
 	}
 	return Field{}, false
