@@ -235,3 +235,27 @@ func TestBatchCopiesEveryLength(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchResetWrapsBase checks the slots across the Reset at which base
+// wraps around to 0 and every slot is cleared.
+func TestBatchResetWrapsBase(t *testing.T) {
+	b := NewBatch(4, 64)
+	b.base = 0xffffffff00000000 // the last base before the wrap
+	b.Append(From(sd.KeyMethod.Atom(), sd.Lookup("GET")))
+	b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
+	for round := range 3 {
+		if f, ok := b.Get(sd.KeyPath); !ok || f.Value.String() != "/a" {
+			t.Fatalf("round %d: Get(:path) = %v, %v", round, f, ok)
+		}
+		b.Reset()
+		for _, k := range []sd.KeyID{sd.KeyMethod, sd.KeyPath, sd.KeyUnknown} {
+			if f, ok := b.Get(k); ok {
+				t.Fatalf("round %d: after Reset (base %#x), Get(%v) = %v", round, b.base, k, f)
+			}
+		}
+		b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
+		if f, ok := b.Get(sd.KeyMethod); ok {
+			t.Fatalf("round %d: Get(:method) = %v, from before Reset", round, f)
+		}
+	}
+}
