@@ -138,7 +138,7 @@ func (b *Batch) appendBytesName(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
-	if mayBeAtom(unsafe.String((*byte)(f.Name.p), nn)) {
+	if mayBeAtom(stringAt(f.Name.p, nn)) {
 		b.appendSlow(f)
 		return
 	}
@@ -318,15 +318,14 @@ func (b *Batch) appendSlow(f Field) {
 	b.fields[n] = f
 }
 
-// atomStarts[n] has bit c&63 set when a static atom of n bytes (of 63 or
-// more for n = 63) starts with byte c. It lets a name given as bytes skip
-// the static lookup when no atom could match: most names that are not
-// well-known, such as x-..., differ from every atom of their length in
-// their first byte.
+// atomStarts[n&63] has bit c&63 set when a static atom of n bytes starts
+// with byte c. It lets a name given as bytes skip the static lookup when
+// no atom could match: most names that are not well-known, such as x-...,
+// differ from every atom of their length in their first byte.
 var atomStarts = func() (t [64]uint64) {
 	for i := range staticdata.Atoms {
 		if s := staticdata.Atoms[i].S; s != "" {
-			t[min(len(s), 63)] |= 1 << (s[0] & 63)
+			t[len(s)&63] |= 1 << (s[0] & 63)
 		}
 	}
 	return t
@@ -335,7 +334,7 @@ var atomStarts = func() (t [64]uint64) {
 // mayBeAtom reports whether s may be a static atom: false only when
 // staticdata.Lookup(s) would return nil.
 func mayBeAtom(s string) bool {
-	return len(s) == 0 || atomStarts[min(len(s), 63)]>>(s[0]&63)&1 != 0
+	return len(s) == 0 || atomStarts[len(s)&63]>>(s[0]&63)&1 != 0
 }
 
 // growArena replaces the arena with a fresh array with room for at least

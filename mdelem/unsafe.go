@@ -15,6 +15,18 @@ func sliceAt(p unsafe.Pointer, n int) []byte {
 	return *(*[]byte)(unsafe.Pointer(&sliceHeader{p, n, n}))
 }
 
+// stringAt is sliceAt for a string, which the checks of unsafe.String
+// would also slow down.
+func stringAt(p unsafe.Pointer, n int) string {
+	return *(*string)(unsafe.Pointer(&stringHeader{p, n}))
+}
+
+// stringHeader is the layout of a string.
+type stringHeader struct {
+	p unsafe.Pointer
+	n int
+}
+
 // sliceHeader is the layout of a slice.
 type sliceHeader struct {
 	p    unsafe.Pointer
