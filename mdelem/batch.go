@@ -299,13 +299,15 @@ func (b *Batch) appendSlow(f Field) {
 		if nb {
 			if nn != 0 {
 				copy(sliceAt(dst, nn), sliceAt(f.Name.p, nn))
-				f.Name.p, dst = dst, unsafe.Add(dst, nn)
+				f.Name.p = dst
 			} else {
 				f.Name.p = nil
 			}
 		}
 		if vb {
 			if vn != 0 {
+				// Only now is dst+nn inside the arena: the name may end it.
+				dst = unsafe.Add(dst, nn)
 				copy(sliceAt(dst, vn), sliceAt(f.Value.p, vn))
 				f.Value.p = dst
 			} else {
