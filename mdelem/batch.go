@@ -139,7 +139,7 @@ func (b *Batch) appendBytesName(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
 	if mayBeAtom(stringAt(f.Name.p, nn)) {
-		b.appendSlow(f)
+		b.appendLookup(f)
 		return
 	}
 	// need counts the borrowed bytes, which the arena takes.
@@ -188,6 +188,21 @@ func (b *Batch) appendBytesName(f Field) {
 	if vb && !copyWords(dst, vs, vn) {
 		copy(sliceAt(dst, vn), sliceAt(vs, vn))
 	}
+}
+
+// appendLookup is Append for a name given as bytes that may be a static
+// atom. When it is, the field goes back to Append with the atom for a
+// name; when it is not, to appendSlow, which looks it up again: only names
+// that pass mayBeAtom's filter and are not atoms pay for two lookups.
+func (b *Batch) appendLookup(f Field) {
+	nt := f.Name.tag
+	if a := staticdata.Lookup(stringAt(f.Name.p, int(nt&lenMask))); a != nil {
+		// The never-index mark lives in the name's tag: keep it.
+		f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | nt&neverIndexBit}
+		b.Append(f)
+		return
+	}
+	b.appendSlow(f)
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:
@@ -247,8 +262,12 @@ func (b *Batch) appendSlow(f Field) {
 	} else if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); mayBeAtom(s) {
 		if a = staticdata.Lookup(s); a != nil {
 			// The never-index mark lives in the name's tag: keep it.
-			nt = tagStatic | nt&neverIndexBit
-			f.Name.p = unsafe.Pointer(a)
+			f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | nt&neverIndexBit}
+			// With an atom for a name and room for it, the field is one
+			// for Append's fast path, which comes back here only for
+			// what it does not take, and then with no name to look up.
+			b.Append(f)
+			return
 		}
 	}
 	// Bytes copied into the arena pin nothing (growArena sets pins itself
