@@ -15,20 +15,21 @@ type Batch struct {
 	// arena holds the bytes of borrowed strings. When it must grow, a new
 	// array takes over and fields keep pointing into the old one.
 	arena []byte
-	// slots[k] is base + 1 + the index of the first field whose name has
-	// key ID k; a slot at or below base, left from before the last Reset,
-	// is empty. base grows by 1<<32 at each Reset, which so empties every
-	// slot without clearing them, and all are cleared when it wraps to 0.
-	// Indexes stay below 1<<32 - 1, as a batch cannot hold that many
-	// fields of 32 bytes.
-	slots [staticdata.NumKeys]uint64
-	base  uint64
 	size  int
 	// pins is set once a field may point at memory that is neither static
 	// nor the current arena: caller-owned bytes, an interned atom, or an
 	// arena array since replaced. Reset then clears the fields so that the
 	// batch does not keep that memory alive.
 	pins bool
+	// slots[k] is base + 1 + the index of the first field whose name has
+	// key ID k; a slot at or below base, left from before the last Reset,
+	// is empty. base grows by 1<<32 at each Reset, which so empties every
+	// slot without clearing them, and all are cleared when it wraps to 0.
+	// Indexes stay below 1<<32 - 1, as a batch cannot hold that many
+	// fields of 32 bytes. What every Append touches comes first, within
+	// the batch's first 64 bytes.
+	base  uint64
+	slots [staticdata.NumKeys]uint64
 }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
