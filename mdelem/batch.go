@@ -65,8 +65,9 @@ func (b *Batch) Append(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
 	// The fast path takes an atom name, and a value that is an atom or
-	// bytes that need no new arena: everything that may call anything but
-	// memmove goes to appendSlow, before the batch is touched.
+	// bytes that need no new arena. A name given as bytes goes to
+	// appendBytesName; everything else that may call anything but memmove
+	// goes to appendSlow, before the batch is touched.
 	if n >= cap(b.fields) || f.Name.p == nil {
 		b.appendSlow(f)
 		return
@@ -132,9 +133,9 @@ func (b *Batch) Append(f Field) {
 
 // appendBytesName is Append for a name given as bytes, when the batch has
 // room for the field. A name that no atom could be, the usual custom
-// name, is kept as bytes here, with no call but memmove's; the rest goes
-// to appendSlow, as do a value that is the zero Str and borrowed bytes
-// the arena has no room for.
+// name, is kept as bytes here, with no call but memmove's; a name that may
+// be an atom goes to appendLookup, and a value that is the zero Str or
+// borrowed bytes the arena has no room for to appendSlow.
 func (b *Batch) appendBytesName(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
@@ -247,10 +248,12 @@ func (b *Batch) at(i int) *Field {
 	return (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(i)*unsafe.Sizeof(Field{})))
 }
 
-// appendSlow is Append for a full batch, a name given as bytes or as the
-// zero Str, or a borrowed value the arena has no room for. It resolves a
-// name given as bytes to its atom when it has one, and copies borrowed
-// bytes into the arena, after which they are owned.
+// appendSlow is Append for what its fast paths leave: a full batch, a
+// name or value that is the zero Str, borrowed bytes the arena has no room
+// for, a name given as bytes that passed mayBeAtom but is no atom. It
+// resolves a name given as bytes to its atom when it has one, and then
+// hands the field back to Append; otherwise it copies borrowed bytes into
+// the arena, after which they are owned, growing the arena if it must.
 func (b *Batch) appendSlow(f Field) {
 	n := len(b.fields)
 	if n == cap(b.fields) {
