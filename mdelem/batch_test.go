@@ -151,3 +151,111 @@ func TestBatchResetDropsPinnedMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchEmptyBorrowed checks that an empty borrowed side, on either
+// path, ends up owned and pointing neither at the caller's bytes nor past
+// the end of the arena, which a full arena would invite.
+func TestBatchEmptyBorrowed(t *testing.T) {
+	caller := make([]byte, 8)
+	empty := Borrowed(caller[4:4])
+	for _, arena := range []int{0, 7, 64} {
+		b := NewBatch(4, arena)
+		for i, f := range []Field{
+			From(sd.KeyPath.Atom(), Borrowed("1234567")), // fills an arena of 7
+			From(sd.KeyPath.Atom(), empty),               // fast path unless the arena is full
+			From(Borrowed("x-k"), empty),                 // slow path, value empty
+			From(empty, Borrowed("v")),                   // slow path, name empty
+		} {
+			b.Append(f)
+			lo := uintptr(unsafe.Pointer(unsafe.SliceData(b.arena)))
+			hi := lo + uintptr(cap(b.arena))
+			f = b.At(i)
+			for _, s := range []Str{f.Name, f.Value} {
+				if s.kind() == KindBorrowed {
+					t.Errorf("arena %d, field %d: %v still borrowed", arena, i, f)
+				}
+				if s.kind() != KindOwned || s.n() != 0 {
+					continue
+				}
+				if p := uintptr(s.p); p != 0 && (p < lo || p >= hi) {
+					t.Errorf("arena %d, field %d: empty side points at %#x, outside the arena [%#x, %#x)", arena, i, p, lo, hi)
+				}
+			}
+		}
+		if want := 4*32 + 2*len(":path") + 7 + 3 + 1; b.Size() != want {
+			t.Errorf("arena %d: Size = %d, want %d", arena, b.Size(), want)
+		}
+	}
+}
+
+// TestMayBeAtom checks the filter in front of the static lookup: it must
+// pass every atom, and it should reject the usual custom names.
+func TestMayBeAtom(t *testing.T) {
+	for i := range sd.Atoms {
+		if s := sd.Atoms[i].S; !mayBeAtom(s) {
+			t.Errorf("mayBeAtom(%q) = false for an atom", s)
+		}
+	}
+	for _, s := range []string{"x-tenant-id", "x-request-id", "x-forwarded-for"} {
+		if mayBeAtom(s) {
+			t.Errorf("mayBeAtom(%q) = true", s)
+		}
+	}
+}
+
+// TestBatchCopiesEveryLength checks the arena copy of borrowed bytes, on
+// both paths, for every length around the word sizes it special-cases.
+func TestBatchCopiesEveryLength(t *testing.T) {
+	src := make([]byte, 160)
+	for i := range src {
+		src[i] = byte('a' + i%26)
+	}
+	b := NewBatch(0, 0)
+	var want []string
+	for n := range 70 {
+		b.Append(From(sd.KeyPath.Atom(), Borrowed(src[n:2*n]))) // fast path once the arena has room
+		b.Append(From(Borrowed(src[:n]), Borrowed(src[1:n+1]))) // slow path
+		want = append(want, string(src[n:2*n]), string(src[:n]), string(src[1:n+1]))
+	}
+	clear(src)
+	var got []string
+	for _, f := range b.All() {
+		if f.Key() == sd.KeyPath {
+			got = append(got, f.Value.String())
+		} else {
+			got = append(got, f.Name.String(), f.Value.String())
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d strings, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("string %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestBatchResetWrapsBase checks the slots across the Reset at which base
+// wraps around to 0 and every slot is cleared.
+func TestBatchResetWrapsBase(t *testing.T) {
+	b := NewBatch(4, 64)
+	b.base = 0xffffffff00000000 // the last base before the wrap
+	b.Append(From(sd.KeyMethod.Atom(), sd.Lookup("GET")))
+	b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
+	for round := range 3 {
+		if f, ok := b.Get(sd.KeyPath); !ok || f.Value.String() != "/a" {
+			t.Fatalf("round %d: Get(:path) = %v, %v", round, f, ok)
+		}
+		b.Reset()
+		for _, k := range []sd.KeyID{sd.KeyMethod, sd.KeyPath, sd.KeyUnknown} {
+			if f, ok := b.Get(k); ok {
+				t.Fatalf("round %d: after Reset (base %#x), Get(%v) = %v", round, b.base, k, f)
+			}
+		}
+		b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
+		if f, ok := b.Get(sd.KeyMethod); ok {
+			t.Fatalf("round %d: Get(:method) = %v, from before Reset", round, f)
+		}
+	}
+}

@@ -18,8 +18,9 @@
 // Bytes of other kinds take the generic path, which stays correct.
 //
 // A [Str] is two words and a [Field] four: the tag word packs the length, the
-// kind and, in a field's name, the never-index mark ([Field.Sensitive],
-// [Field.WithSensitive]). A four-word field stays in registers where Go
+// kind, a bit set for the kinds that may pin memory the batch does not own
+// (interned and owned) and, in a field's name, the never-index mark
+// ([Field.Sensitive], [Field.WithSensitive]). A four-word field stays in registers where Go
 // passes and builds it, instead of being copied through memory.
 //
 // A Batch is an ordered header list with O(1) access to well-known keys

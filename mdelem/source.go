@@ -51,8 +51,10 @@ func From[K, V Source](name K, value V) Field {
 	// The kind is worked out inline rather than by a helper: a generic
 	// helper costs a dictionary lookup per call, which would put From over
 	// the inliner's budget, and only an inlined From has its switches
-	// folded at compile time. Its high bit, bytes, is a slice's size; its
-	// low bit, one two-way switch per side.
+	// folded at compile time. A slice's size gives tagOwned (the bytes
+	// bit and pinBit); one two-way switch per side then flips in
+	// tagInterned, which makes an atom interned, and makes owned bytes
+	// borrowed and clears their pinBit.
 	var w struct{ n, v argWords }
 	*(*K)(unsafe.Pointer(&w.n)) = name
 	ns := Str{w.n.p, w.n.n}
@@ -61,11 +63,11 @@ func From[K, V Source](name K, value V) Field {
 	vt := uint64(unsafe.Sizeof(value)/unsafe.Sizeof([]byte(nil))) * tagOwned
 	switch any((*K)(nil)).(type) {
 	case *Interned, *Borrowed: // the odd kinds
-		nt |= tagInterned
+		nt ^= tagInterned
 	}
 	switch any((*V)(nil)).(type) {
 	case *Interned, *Borrowed:
-		vt |= tagInterned
+		vt ^= tagInterned
 	}
 	ns.tag |= nt
 	return Field{Name: ns, Value: Str{w.v.p, w.v.n | vt}}

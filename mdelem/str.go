@@ -44,9 +44,16 @@ const (
 	lenMask       = 1<<kindShift - 1
 	neverIndexBit = 1 << 63 // set in a Field's Name.tag only
 
+	// pinBit is set in the tags of the two kinds that may keep memory
+	// alive which a batch does not own, interned and owned, so that
+	// Append tells whether a field pins anything with one test of its
+	// two tags. Bytes a batch copied into its arena are owned and carry
+	// it too: appended to another batch, they pin the first one's arena.
+	pinBit = 1 << 58
+
 	tagStatic   = uint64(KindStatic) << kindShift
-	tagInterned = uint64(KindInterned) << kindShift
-	tagOwned    = uint64(KindOwned) << kindShift
+	tagInterned = uint64(KindInterned)<<kindShift | pinBit
+	tagOwned    = uint64(KindOwned)<<kindShift | pinBit
 	tagBorrowed = uint64(KindBorrowed) << kindShift
 	// tagBytes is set in the tags of the two byte kinds, owned and
 	// borrowed, and clear in those of the two atom kinds.
@@ -72,7 +79,11 @@ func StrAtom(a *staticdata.Atom) Str {
 
 // strBytes returns the Str of bytes of kind k (owned or borrowed).
 func strBytes(b []byte, k Kind) Str {
-	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | uint64(k)<<kindShift}
+	t := uint64(k) << kindShift
+	if k == KindOwned {
+		t |= pinBit
+	}
+	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | t}
 }
 
 // Kind returns how s is stored. A handle of a static-tier string is static,
