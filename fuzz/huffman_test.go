@@ -32,6 +32,12 @@ func FuzzHuffman(f *testing.F) {
 		if (ourErr == nil) != (xnetErr == nil) {
 			t.Fatalf("decoding %x: ours %v, x/net %v", data, ourErr, xnetErr)
 		}
+		// Into a dst with room, which short inputs decode on a path of
+		// their own: the same result.
+		roomy, roomyErr := hpack.AppendHuffmanDecode(append(make([]byte, 0, 2*len(data)+40), 'p'), data)
+		if !errors.Is(roomyErr, ourErr) || !bytes.Equal(roomy, ours) {
+			t.Fatalf("decoding %x with room: %q, %v; without: %q, %v", data, roomy, roomyErr, ours, ourErr)
+		}
 		if ourErr != nil {
 			if !errors.Is(ourErr, hpack.ErrInvalidHuffman) || string(ours) != "p" {
 				t.Fatalf("decoding %x: error %v, dst %q", data, ourErr, ours)

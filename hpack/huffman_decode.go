@@ -41,6 +41,19 @@ func AppendHuffmanDecode(dst, src []byte) ([]byte, error) {
 // and without growing dst past what maxLen needs.
 func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 	start := len(dst)
+	// Most header strings are short: under 16 bytes, they decode from
+	// registers alone. A string that cannot reach the room or the limit
+	// takes this path with no other checks.
+	if n := uint(len(src)); n < 16 {
+		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
+			hi, lo := tailBits(src, int(n), 0)
+			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, hi, lo)
+			if err = tailEnd(err, n*8, q); err != nil {
+				return dst[:start], err
+			}
+			return dst[:o], nil
+		}
+	}
 	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
 	// bytes.
 	if want := min(len(src)*8/5, maxLen) + decodeSlack; cap(dst)-start < want {
@@ -69,15 +82,8 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 		if limit-o >= int(end/5)+1+fastRoom {
 			hi, lo := tailBits(src, len(rest), pos&7)
 			o, q, err := decodeHuffmanTail(out, o, hi, lo)
-			switch {
-			case err != nil:
+			if err = tailEnd(err, end, q); err != nil {
 				return dst[:start], err
-			case q > end:
-				return dst[:start], ErrHuffmanPadding // the last code runs past the input
-			case end-q >= maxCodeBits:
-				return dst[:start], ErrHuffmanEOS // a whole EOS inside the input
-			case end-q > 7:
-				return dst[:start], ErrHuffmanPadding
 			}
 			return dst[:o], nil
 		}
@@ -85,26 +91,49 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
 }
 
+// tailEnd judges where decodeHuffmanTail found the EOS that ends its
+// input, at bit q of end bits, given its error: the EOS must start in the
+// input's last 7 bits, which are then padding (all ones, as EOS is).
+func tailEnd(err error, end, q uint) error {
+	if err != nil || end-q <= 7 { // q past end wraps around
+		return err
+	}
+	if q > end {
+		return ErrHuffmanPadding // the last code runs past the input
+	}
+	if end-q >= maxCodeBits {
+		return ErrHuffmanEOS // a whole EOS inside the input
+	}
+	return ErrHuffmanPadding
+}
+
 // tailBits returns the last n (under 16) bytes of src as a 128-bit value
 // hi:lo, left-aligned after dropping the first skip bits, with ones after
-// them. It reads src with whole-word loads where it can: a copy to a buffer
-// and word loads from it would stall on store forwarding.
+// them. It reads src with whole-word loads, overlapping where the bytes
+// are fewer than the loads: a copy to a buffer and word loads from it
+// would stall on store forwarding, and a loop over the bytes costs more.
 func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
 	const ones = math.MaxUint64
-	switch {
+	lo = ones
+	switch m := len(src); {
 	case n >= 8:
 		// Shifts of 64 give zero in Go, which is what n == 8 wants.
-		hi = binary.BigEndian.Uint64(src[len(src)-n:])
-		lo = binary.BigEndian.Uint64(src[len(src)-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
-	case len(src) >= 8:
-		hi = binary.BigEndian.Uint64(src[len(src)-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
-		lo = ones
+		hi = binary.BigEndian.Uint64(src[m-n:])
+		lo = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
+	case m >= 8:
+		hi = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
+	case n >= 4:
+		// Two 4-byte loads, overlapping unless n is 8: where they overlap
+		// they hold the same bytes at the same places.
+		hi = uint64(binary.BigEndian.Uint32(src[m-n:]))<<32 |
+			uint64(binary.BigEndian.Uint32(src[m-4:]))<<(64-8*uint(n)) | ones>>(8*uint(n))
+	case n > 0:
+		// The first, middle and last of 1 to 3 bytes: all of them.
+		t := src[m-n:]
+		hi = uint64(t[0])<<56 | uint64(t[n/2])<<(56-8*uint(n/2)) | uint64(t[n-1])<<(56-8*uint(n-1)) |
+			ones>>(8*uint(n))
 	default:
-		hi = ones >> (8 * uint(n))
-		for k, c := range src[len(src)-n:] {
-			hi |= uint64(c) << (56 - 8*uint(k))
-		}
-		lo = ones
+		hi = ones
 	}
 	if skip > 0 {
 		hi = hi<<skip | lo>>(64-skip)
@@ -129,6 +158,7 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 	fast := &sd.HuffmanDecodeFast
 	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
 	var q uint
+	base := unsafe.Pointer(unsafe.SliceData(out))
 	for {
 		if nb < tailRoundBits {
 			// Refill from lo, and refill lo with ones: nb is under
@@ -153,9 +183,13 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 			q += n
 			continue
 		}
-		// As in decodeHuffmanRounds: four lookups with no checks. The
-		// caller leaves room for them.
-		w := (*[fastRoom]byte)(out[o : o+fastRoom])
+		// As in decodeHuffmanRounds: four lookups with no checks, and no
+		// bounds check on their window either. It is in bounds: every
+		// code before the EOS but the last lies within the input's bits
+		// and takes 5 or more, so o stays within a byte per 5 input bits
+		// plus 1 of where it started, and a round stores under fastRoom
+		// bytes past its o, which the room the caller leaves covers.
+		w := (*[fastRoom]byte)(unsafe.Add(base, o))
 		n := uint(e) & fastUsedMask
 		buf <<= n
 		binary.LittleEndian.PutUint16(w[:], uint16(e>>sd.HuffmanFastSym1Shift))
