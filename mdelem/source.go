@@ -57,7 +57,7 @@ func From[K, V Source](name K, value V) Field {
 	// borrowed and clears their pinBit.
 	var w struct{ n, v argWords }
 	*(*K)(unsafe.Pointer(&w.n)) = name
-	ns := Str{w.n.p, w.n.n}
+	ns := Str{w.n.p, uint64(w.n.n)}
 	*(*V)(unsafe.Pointer(&w.v)) = value
 	nt := uint64(unsafe.Sizeof(name)/unsafe.Sizeof([]byte(nil))) * tagOwned
 	vt := uint64(unsafe.Sizeof(value)/unsafe.Sizeof([]byte(nil))) * tagOwned
@@ -70,13 +70,16 @@ func From[K, V Source](name K, value V) Field {
 		vt ^= tagInterned
 	}
 	ns.tag |= nt
-	return Field{Name: ns, Value: Str{w.v.p, w.v.n | vt}}
+	return Field{Name: ns, Value: Str{w.v.p, uint64(w.v.n) | vt}}
 }
 
 // argWords has room for any Source: a slice header, or an atom pointer
 // followed by two zero words.
 type argWords struct {
-	p    unsafe.Pointer
-	n    uint64
-	_cap uint64
+	p unsafe.Pointer
+	// n is a slice's length, or 0 after an atom pointer. It is a uint, as
+	// a slice's length is: where int is 32 bits, a uint64 here would take
+	// in the capacity too.
+	n    uint
+	_cap uint
 }

@@ -94,3 +94,20 @@ func TestStrEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestFromIgnoresCapacity checks that a slice's capacity does not leak
+// into the Str that From makes. Where int is 32 bits, a slice's length and
+// capacity are adjacent 4-byte words, so reading the length as a uint64
+// would take the capacity in as its high half, and a capacity of 2^24 or
+// more would reach the kind bits. argWords reads it as a uint.
+func TestFromIgnoresCapacity(t *testing.T) {
+	b := make([]byte, 3, 1<<25)
+	copy(b, "abc")
+	f := From(Borrowed(b), Owned(b))
+	if f.Name.Kind() != KindBorrowed || f.Name.Len() != 3 || f.Name.String() != "abc" || f.Sensitive() {
+		t.Errorf("name: kind %v, len %d, %q, sensitive %v", f.Name.Kind(), f.Name.Len(), f.Name.String(), f.Sensitive())
+	}
+	if f.Value.Kind() != KindOwned || f.Value.Len() != 3 || f.Value.String() != "abc" {
+		t.Errorf("value: kind %v, len %d, %q", f.Value.Kind(), f.Value.Len(), f.Value.String())
+	}
+}

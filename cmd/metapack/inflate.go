@@ -245,7 +245,7 @@ func readInputs(paths []string) ([]input, error) {
 	}
 	for _, in := range inputs {
 		for i, c := range in.story.Cases {
-			if c.HeaderTableSize > math.MaxUint32 {
+			if int64(c.HeaderTableSize) > math.MaxUint32 { // int64: int may be 32 bits
 				return nil, fmt.Errorf("%s: case %d (seqno %d): \"header_table_size\" %d is above 2^32-1", in.path, i, c.Seqno, c.HeaderTableSize)
 			}
 		}
