@@ -42,8 +42,9 @@ func AppendHuffmanDecode(dst, src []byte) ([]byte, error) {
 func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 	start := len(dst)
 	// Most header strings are short: under 16 bytes, they decode from
-	// registers alone. A string that cannot reach the room or the limit
-	// takes this path with no other checks.
+	// registers alone. When dst has room for the most such a string can
+	// decode to plus the tail's slack, and maxLen allows that much, nothing
+	// else needs checking: no growth, no cap to enforce.
 	if n := uint(len(src)); n < 16 {
 		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
 			hi, lo := tailBits(src, int(n), 0)
