@@ -1,0 +1,213 @@
+package hpack
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// The end of a Huffman string: its last bytes, under 16, decoded from
+// registers with ones after them, and the checked one-step decoder for
+// inputs near their limit or with too little room.
+
+// tailEnd judges where decodeHuffmanTail found the EOS that ends its
+// input, at bit q of end bits, given its error: the EOS must start in the
+// input's last 7 bits, which are then padding (all ones, as EOS is).
+func tailEnd(err error, end, q uint) error {
+	if err != nil || end-q <= 7 { // q past end wraps around
+		return err
+	}
+	if q > end {
+		return ErrHuffmanPadding // the last code runs past the input
+	}
+	if end-q >= maxCodeBits {
+		return ErrHuffmanEOS // a whole EOS inside the input
+	}
+	return ErrHuffmanPadding
+}
+
+// tailBits returns the last n (under 16) bytes of src as a 128-bit value
+// hi:lo, left-aligned after dropping the first skip bits, with ones after
+// them. It reads src with whole-word loads, overlapping where the bytes
+// are fewer than the loads: a copy to a buffer and word loads from it
+// would stall on store forwarding, and a loop over the bytes costs more.
+func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
+	const ones = math.MaxUint64
+	lo = ones
+	switch m := len(src); {
+	case n >= 8:
+		// Shifts of 64 give zero in Go, which is what n == 8 wants.
+		hi = binary.BigEndian.Uint64(src[m-n:])
+		lo = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
+	case m >= 8:
+		hi = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
+	case n >= 4:
+		// Two 4-byte loads, overlapping unless n is 8: where they overlap
+		// they hold the same bytes at the same places.
+		hi = uint64(binary.BigEndian.Uint32(src[m-n:]))<<32 |
+			uint64(binary.BigEndian.Uint32(src[m-4:]))<<(64-8*uint(n)) | ones>>(8*uint(n))
+	case n > 0:
+		// The first, middle and last of 1 to 3 bytes: all of them.
+		t := src[m-n:]
+		hi = uint64(t[0])<<56 | uint64(t[n/2])<<(56-8*uint(n/2)) | uint64(t[n-1])<<(56-8*uint(n-1)) |
+			ones>>(8*uint(n))
+	default:
+		hi = ones
+	}
+	if skip > 0 {
+		hi = hi<<skip | lo>>(64-skip)
+		lo = lo<<skip | ones>>(64-skip)
+	}
+	return hi, lo
+}
+
+// tailRoundBits is the most bits a round of four first-level lookups
+// consumes: decodeHuffmanTail refills below it.
+const tailRoundBits = 4 * sd.HuffmanFastBits
+
+// decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
+// out at o until it meets an EOS, and returns the new output position and
+// the bit position where the EOS starts. Ones decode to nothing shorter
+// than EOS (every code of HuffmanFastBits or less has a zero in it), so an input
+// whose bits are followed by ones ends in EOS where its padding starts;
+// the caller judges the padding from that position. out must have room
+// for a byte per 5 bits before the EOS, plus 1+fastRoom.
+func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
+	const ones = math.MaxUint64
+	fast := &sd.HuffmanDecodeFast
+	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
+	var q uint
+	base := unsafe.Pointer(unsafe.SliceData(out))
+	for {
+		if nb < tailRoundBits {
+			// Refill from lo, and refill lo with ones: nb is under
+			// tailRoundBits, and a round left at least 64-tailRoundBits.
+			buf |= lo >> (nb & 63)
+			lo = lo<<((64-nb)&63) | ones>>(nb&63)
+			nb = 64
+		}
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			if buf >= eosFirst {
+				// EOS, found from buf alone: the end of every input
+				// here, where a lookup would only add to the wait.
+				return o, q, nil
+			}
+			e = decodeLong(buf)
+			n := uint(e) & fastUsedMask
+			out[o] = byte(e >> sd.HuffmanFastSym1Shift)
+			o++
+			buf <<= n
+			nb -= n
+			q += n
+			continue
+		}
+		// As in decodeHuffmanRounds: four lookups with no checks, and no
+		// bounds check on their window either. It is in bounds: every
+		// code before the EOS but the last lies within the input's bits
+		// and takes 5 or more, so o stays within a byte per 5 input bits
+		// plus 1 of where it started, and a round stores under fastRoom
+		// bytes past its o, which the room the caller leaves covers.
+		w := (*[fastRoom]byte)(unsafe.Add(base, o))
+		n := uint(e) & fastUsedMask
+		buf <<= n
+		binary.LittleEndian.PutUint16(w[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j := uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		e = fast[buf>>fastShift]
+		n += uint(e) & fastUsedMask
+		buf <<= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
+		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		o += int(j)
+		nb -= n
+		q += n
+	}
+}
+
+// appendHuffmanCareful decodes src from bit pos into out at o one step at
+// a time, checking the input's end, the limit and the room at each step. It
+// finishes what the rounds leave: the end of an input when little room is
+// left, and inputs near maxLen.
+func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
+	fast := &sd.HuffmanDecodeFast
+	limit := len(out)
+	i := int(pos >> 3)
+	var buf uint64
+	var nb uint
+	skip := pos & 7
+	for {
+		for nb <= 56 && i < len(src) {
+			buf |= uint64(src[i]) << (56 - nb)
+			nb += 8
+			i++
+		}
+		if skip > 0 {
+			buf <<= skip
+			nb -= skip
+			skip = 0
+		}
+		e := fast[buf>>fastShift]
+		if used := uint(e & fastUsedMask); e&fastCountMask != 0 && used <= nb && limit-o >= 2 {
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>sd.HuffmanFastSym1Shift))
+			o += int(e&fastCountMask) >> sd.HuffmanFastCountShift
+			buf <<= used
+			nb -= used
+			continue
+		}
+		if nb == 0 {
+			return dst[:o], nil
+		}
+		// Once the input is used up, bits of buf past nb are zero. Read them
+		// as ones: a code that reaches into them is either padding (all
+		// ones, under 8 bits) or truncated.
+		padded := buf | math.MaxUint64>>nb
+		e = fast[padded>>fastShift]
+		var sym int
+		var n uint
+		if e&fastCountMask == 0 {
+			if e = decodeLong(padded); e == 0 {
+				sym, n = sd.HuffmanEOS, maxCodeBits
+			} else {
+				sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
+			}
+		} else {
+			sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>sd.HuffmanFastLen1Shift
+		}
+		if n > nb {
+			if nb > 7 || buf != ^(math.MaxUint64>>nb) {
+				return dst[:start], ErrHuffmanPadding
+			}
+			return dst[:o], nil
+		}
+		if sym == sd.HuffmanEOS {
+			return dst[:start], ErrHuffmanEOS
+		}
+		if o-start >= maxLen {
+			return dst[:start], ErrStringLength
+		}
+		if o == len(out) {
+			// Out of room below the limit: grow. Only reached when dst
+			// had room but not the slack the fast stores want.
+			dst = append(dst[:o], byte(sym))
+			out = dst[:min(cap(dst), start+maxLen)]
+			limit = len(out)
+		} else {
+			out[o] = byte(sym)
+		}
+		o++
+		buf <<= n
+		nb -= n
+	}
+}
