@@ -145,17 +145,25 @@ func (b *Batch) appendBytesName(f Field) {
 
 // appendLookup is Append for a name given as bytes that may be a static
 // atom. When it is, the field goes back to Append with the atom for a
-// name; when it is not, to appendSlow, which looks it up again: only names
-// that pass mayBeAtom's filter and are not atoms pay for two lookups.
+// name; when it is not, to appendResolved, with no second lookup.
 func (b *Batch) appendLookup(f Field) {
-	nt := f.Name.tag
-	if a := staticdata.Lookup(stringAt(f.Name.p, int(nt&lenMask))); a != nil {
-		// The never-index mark lives in the name's tag: keep it.
-		f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | nt&neverIndexBit}
-		b.Append(f)
+	if g, ok := withStaticName(f, stringAt(f.Name.p, int(f.Name.tag&lenMask))); ok {
+		b.Append(g)
 		return
 	}
-	b.appendSlow(f)
+	b.appendResolved(f)
+}
+
+// withStaticName returns f with its name, given as the bytes s, replaced
+// by the static atom that spells it, or ok false when there is none. The
+// never-index mark lives in the name's tag: it is kept.
+func withStaticName(f Field, s string) (Field, bool) {
+	a := staticdata.Lookup(s)
+	if a == nil {
+		return f, false
+	}
+	f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | f.Name.tag&neverIndexBit}
+	return f, true
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:
@@ -201,11 +209,27 @@ func (b *Batch) at(i int) *Field {
 
 // appendSlow is Append for what its fast paths leave: a full batch, a
 // name or value that is the zero Str, borrowed bytes the arena has no room
-// for, a name given as bytes that passed mayBeAtom but is no atom. It
-// resolves a name given as bytes to its atom when it has one, and then
-// hands the field back to Append; otherwise it copies borrowed bytes into
-// the arena, after which they are owned, growing the arena if it must.
+// for. A name given as bytes that spells a static atom is resolved to it,
+// and the field handed back to Append; the rest goes to appendResolved.
 func (b *Batch) appendSlow(f Field) {
+	if nt := f.Name.tag; nt&tagBytes != 0 {
+		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); mayBeAtom(s) {
+			if g, ok := withStaticName(f, s); ok {
+				// With an atom for a name, the field is one for Append's
+				// fast path, which comes back here only for what it does
+				// not take, and then with no name to look up.
+				b.Append(g)
+				return
+			}
+		}
+	}
+	b.appendResolved(f)
+}
+
+// appendResolved appends f, whose name is an atom, the zero Str, or bytes
+// that spell no atom, growing the fields and the arena as it must. It
+// copies borrowed bytes into the arena, after which they are owned.
+func (b *Batch) appendResolved(f Field) {
 	n := len(b.fields)
 	if n == cap(b.fields) {
 		b.fields = slices.Grow(b.fields, 1)
@@ -214,16 +238,6 @@ func (b *Batch) appendSlow(f Field) {
 	var a *staticdata.Atom
 	if nt&tagBytes == 0 {
 		a = (*staticdata.Atom)(f.Name.p) // nil for the zero Str
-	} else if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); mayBeAtom(s) {
-		if a = staticdata.Lookup(s); a != nil {
-			// The never-index mark lives in the name's tag: keep it.
-			f.Name = Str{p: unsafe.Pointer(a), tag: tagStatic | nt&neverIndexBit}
-			// With an atom for a name and room for it, the field is one
-			// for Append's fast path, which comes back here only for
-			// what it does not take, and then with no name to look up.
-			b.Append(f)
-			return
-		}
 	}
 	// Bytes copied into the arena pin nothing (growArena sets pins itself
 	// when the arena is replaced); interned atoms and owned bytes do.
