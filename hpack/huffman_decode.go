@@ -114,15 +114,22 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	// The loops work on pointers, so that their values stay in registers.
 	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
-	// The rounds go on while 8 bytes of input and fastRoom bytes of room
-	// remain: lastP and lastQ are the last places where they may start.
-	// They are pointers, not uintptrs, so that they stay right if the
-	// stack holding src or out moves.
-	lastP := unsafe.Add(sp, len(src)-8)
-	lastQ := unsafe.Add(base, len(out)-fastRoom)
 	for {
+		// The rounds go on while 8 bytes of input and fastRoom bytes of
+		// room remain. The rounds test the input alone: lastI is the last
+		// index where they may start, and it is short enough that the
+		// room cannot run out first. Each symbol takes 5 bits or more, so
+		// rounds that start at i <= lastI have decoded from less than
+		// (lastI-i)*8+nb+1 bits, 63 or less, since now, into at most a
+		// fifth as many bytes. (The room is capped first so that 5 times
+		// it cannot overflow; the cap is more than the input can need.)
+		room := min(len(out)-fastRoom-o, 2*len(src))
+		lastI := min(len(src)-8, i+(5*room-63)/8)
+		if lastI < i {
+			break // p+lastI-i would point outside src
+		}
 		var long bool
-		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, lastP, lastQ)
+		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, unsafe.Add(p, lastI-i))
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if !long {
 			break
@@ -139,10 +146,10 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 			break // too little input or room left: the caller finishes
 		}
 		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if buf >= eosFirst {
 			// The steps stalled on an EOS (or stopped just before it):
 			// buf holds 34 bits of input or more, so the EOS is whole.
-			o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 			return o, uint(i)*8 - nb, ErrHuffmanEOS
 		}
 	}
@@ -150,16 +157,17 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 }
 
 // decodeHuffmanFast runs rounds of three first-level lookups from buf,
-// writing at q and reading the input at p, while p is at most lastP and q
-// at most lastQ, and returns both advanced, with buf and nb, and whether
+// writing at q and reading the input at p, while p is at most lastP (the
+// caller sees to it that the output stays in bounds too), and returns both
+// advanced, with buf and nb, and whether
 // it stopped at a long code, with 30 bits of input or more in buf to cover
 // it. buf must hold 13 bits of input or more, and holds 25 or more when it
 // returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
 // places from q to q+4. It is a function of its own so that its loop
 // keeps its values in registers.
-func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP, lastQ unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &sd.HuffmanDecodeFast
-	for uintptr(p) <= uintptr(lastP) && uintptr(q) <= uintptr(lastQ) {
+	for uintptr(p) <= uintptr(lastP) {
 		// An unaligned 8-byte load refills buf to 64 bits of input (56
 		// or more counted in nb). The first lookup does not wait for it:
 		// it reads the 13 bits or more that buf holds, and the refill

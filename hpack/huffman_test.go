@@ -156,14 +156,48 @@ func TestHuffmanDecodeLimit(t *testing.T) {
 		if len(got) != 3 {
 			t.Fatalf("limit %d: dst grew to %d after the error", limit, len(got))
 		}
-		// The cap is respected before writing: nothing past the limit changed.
-		if full := dst[:cap(dst)]; cap(got) == cap(dst) && len(full) > 3+limit {
-			t.Fatalf("limit %d: wrote past the cap", limit)
-		}
 	}
 	got, err := AppendHuffmanDecodeLimit(nil, enc, 512)
 	if err != nil || string(got) != s {
 		t.Fatalf("limit equal to length: %v", err)
+	}
+}
+
+// TestHuffmanDecodeLimitWritesNothingPast decodes into a dst whose backing
+// array goes on past the cap, marked: whatever the limit, nothing at or
+// past dst[len(dst)+maxLen] may change, and the result must be the whole
+// string or ErrStringLength.
+func TestHuffmanDecodeLimitWritesNothingPast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	random := make([]byte, 300)
+	for i := range random {
+		random[i] = byte(rng.Uint32())
+	}
+	inputs := map[string]string{
+		"text":   strings.Repeat("Mozilla/5.0 (X11; Linux x86_64) ", 10),
+		"digits": strings.Repeat("0123456789", 30),
+		"random": string(random),
+	}
+	const mark = 0xa5
+	for name, s := range inputs {
+		enc := AppendHuffmanString(nil, s)
+		for limit := 0; limit <= len(s)+2; limit += 1 + limit/16 {
+			backing := bytes.Repeat([]byte{mark}, 3+limit+64)
+			got, err := AppendHuffmanDecodeLimit(backing[:3], enc, limit)
+			for i, c := range backing[3+limit:] {
+				if c != mark {
+					t.Fatalf("%s, limit %d: byte %d past the limit written", name, limit, i)
+				}
+			}
+			switch {
+			case limit < len(s):
+				if !errors.Is(err, ErrStringLength) || len(got) != 3 {
+					t.Fatalf("%s, limit %d of %d: %v, %d bytes", name, limit, len(s), err, len(got))
+				}
+			case err != nil || string(got[3:]) != s:
+				t.Fatalf("%s, limit %d of %d: %v, %q", name, limit, len(s), err, got[3:])
+			}
+		}
 	}
 }
 
