@@ -267,9 +267,11 @@ func (d *Decoder) poisoned() error {
 
 // Reset returns the decoder to its state after NewDecoder with the current
 // SETTINGS value and limits: an empty dynamic table, no open block, no
-// earlier error. It keeps its memory, for reuse on a new connection.
+// earlier error, and nothing remembered of the strings decoded so far. It
+// keeps its memory, for reuse on a new connection.
 func (d *Decoder) Reset() {
 	d.table.evictTo(0)
+	d.cache.reset()
 	d.table.max = d.settingsMax
 	d.updateRequired = false
 	d.err = nil
