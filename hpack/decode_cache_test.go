@@ -81,3 +81,24 @@ func appendLiteralHuffman(dst []byte, name, value string) []byte {
 	}
 	return dst
 }
+
+// TestDecoderResetForgetsCache checks that Reset leaves no cached string
+// behind: a decoder reused for a new connection starts as a new one does.
+func TestDecoderResetForgetsCache(t *testing.T) {
+	d := NewDecoder(DefaultTableSize)
+	b := mdelem.NewBatch(0, 0)
+	raw := AppendHuffmanString(nil, "x-tenant-id")
+	if err := d.Decode(b, appendLiteralHuffman(nil, "x-tenant-id", "acme")); err != nil {
+		t.Fatal(err)
+	}
+	if d.cache.get(raw) == nil {
+		t.Fatal("the name was not cached: the test proves nothing")
+	}
+	d.Reset()
+	if d.cache.get(raw) != nil {
+		t.Error("Reset kept the cached name")
+	}
+	if d.cache != (atomCache{}) {
+		t.Error("Reset left cache slots filled")
+	}
+}
