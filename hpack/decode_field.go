@@ -287,8 +287,13 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
-		if a := d.cache.get(raw); a != nil {
-			return mdelem.StrAtom(a), nil
+		// The cache holds the atoms of names and interned values. Other
+		// values are mostly one of a kind: looking them up would cost
+		// more than the few static strings among them save.
+		if internIt {
+			if a := d.cache.get(raw); a != nil {
+				return mdelem.StrAtom(a), nil
+			}
 		}
 		var err error
 		*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
@@ -308,7 +313,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	if a == nil {
 		return mdelem.BorrowedStr(b), nil
 	}
-	if huff {
+	if huff && internIt {
 		d.cache.put(raw, a)
 	}
 	return mdelem.StrAtom(a), nil
