@@ -295,7 +295,9 @@ func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
 	e := sd.HuffmanDecodeMid[buf>>midShift&midMask]
 	h := sd.HuffmanDecodeHigh[buf>>highShift&highMask]
-	if buf >= highFirst {
+	// buf >= highFirst, tested with a shift: a compare with the constant
+	// would keep it in a register through the loops that inline this.
+	if ^buf>>(64-sd.HuffmanHighStart) == 0 {
 		e = h
 	}
 	return uint32(e)

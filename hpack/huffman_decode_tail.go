@@ -63,9 +63,9 @@ func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
 	return hi, lo
 }
 
-// tailRoundBits is the most bits a round of four first-level lookups
+// tailRoundBits is the most bits a round of three first-level lookups
 // consumes: decodeHuffmanTail refills below it.
-const tailRoundBits = 4 * sd.HuffmanFastBits
+const tailRoundBits = 3 * sd.HuffmanFastBits
 
 // decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
 // out at o until it meets an EOS, and returns the new output position and
@@ -78,61 +78,61 @@ func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
 	const ones = math.MaxUint64
 	fast := &sd.HuffmanDecodeFast
 	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
-	var q uint
-	base := unsafe.Pointer(unsafe.SliceData(out))
+	// loaded counts the bits moved into buf so far: the bits consumed
+	// are loaded-nb, which saves the loop a count of its own.
+	loaded := uint(64)
+	// The rounds write through a pointer, as decodeHuffmanFast does: an
+	// offset and a window, with masks for their bounds checks, kept the
+	// loop short of registers. (For the same reason the return takes
+	// out's base afresh.)
+	w := unsafe.Add(unsafe.Pointer(unsafe.SliceData(out)), o)
 	for {
 		if nb < tailRoundBits {
 			// Refill from lo, and refill lo with ones: nb is under
 			// tailRoundBits, and a round left at least 64-tailRoundBits.
 			buf |= lo >> (nb & 63)
 			lo = lo<<((64-nb)&63) | ones>>(nb&63)
+			loaded += 64 - nb
 			nb = 64
 		}
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			if buf >= eosFirst {
-				// EOS, found from buf alone: the end of every input
-				// here, where a lookup would only add to the wait.
-				return o, q, nil
+			if ^buf>>(64-maxCodeBits) == 0 {
+				// EOS, found from buf alone (30 ones): the end of every
+				// input here, where a lookup would only add to the wait.
+				// A shift, not a compare with eosFirst, which would keep
+				// the constant in a register for the whole loop.
+				return int(uintptr(w) - uintptr(unsafe.Pointer(unsafe.SliceData(out)))), loaded - nb, nil
 			}
+			// A long code's byte is in bounds as the rounds' stores are
+			// (see below).
 			e = decodeLong(buf)
-			n := uint(e) & fastUsedMask
-			out[o] = byte(e >> sd.HuffmanFastSym1Shift)
-			o++
-			buf <<= n
-			nb -= n
-			q += n
+			*(*byte)(w) = byte(e >> sd.HuffmanFastSym1Shift)
+			w = unsafe.Add(w, 1)
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
 			continue
 		}
-		// As in decodeHuffmanRounds: four lookups with no checks, and no
-		// bounds check on their window either. It is in bounds: every
-		// code before the EOS but the last lies within the input's bits
-		// and takes 5 or more, so o stays within a byte per 5 input bits
-		// plus 1 of where it started, and a round stores under fastRoom
-		// bytes past its o, which the room the caller leaves covers.
-		w := (*[fastRoom]byte)(unsafe.Add(base, o))
-		n := uint(e) & fastUsedMask
-		buf <<= n
-		binary.LittleEndian.PutUint16(w[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		j := uint(e>>sd.HuffmanFastCountShift) & 3
-		e = fast[buf>>fastShift]
-		n += uint(e) & fastUsedMask
+		// As in decodeHuffmanRounds: three lookups with no checks, and
+		// stores with no bounds checks. They are in bounds: every code
+		// before the EOS but the last lies within the input's bits and
+		// takes 5 or more, so w stays within a byte per 5 input bits plus
+		// 1 of where it started, and a round stores under fastRoom bytes
+		// past it, which the room the caller leaves covers.
 		buf <<= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
-		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
-		n += uint(e) & fastUsedMask
 		buf <<= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
-		j += uint(e>>sd.HuffmanFastCountShift) & 3
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
-		n += uint(e) & fastUsedMask
 		buf <<= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16(w[j&7:], uint16(e>>sd.HuffmanFastSym1Shift))
-		j += uint(e>>sd.HuffmanFastCountShift) & 3
-		o += int(j)
-		nb -= n
-		q += n
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
 	}
 }
 
