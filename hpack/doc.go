@@ -38,10 +38,12 @@
 // [AppendHuffmanDecodeLimit] decode into a caller's buffer. The decoder
 // reads its input through a 64-bit bit buffer and a generated 13-bit table
 // that yields up to two symbols per lookup; codes longer than 13 bits go
-// through two small generated tables, both read at once and one kept without
-// a branch. Each 8-byte refill is followed by four lookups without checks
-// (an entry for a long code consumes nothing, so it stalls them until the
-// long code is decoded after them), and the last bytes of the
-// input are decoded from registers, followed by ones: they decode to EOS
-// exactly where the padding starts, which is how the padding is checked.
+// through two small generated tables. Each 8-byte refill is followed by
+// three lookups without checks; an entry for a long code consumes nothing,
+// so it stalls them, and runs of long codes (binary data) decode one symbol
+// per step with no branch on the code's length. The last bytes of the input
+// are decoded from registers, followed by ones: they decode to EOS exactly
+// where the padding starts, which is how the padding is checked. Text
+// decoding is bound by the latency of one lookup after another, about 8
+// cycles each on amd64.
 package hpack
