@@ -116,13 +116,14 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 	for {
 		// The rounds go on while 8 bytes of input and fastRoom bytes of
-		// room remain. The rounds test the input alone: lastI is the last
-		// index where they may start, and it is short enough that the
-		// room cannot run out first. Each symbol takes 5 bits or more, so
-		// rounds that start at i <= lastI have decoded from less than
-		// (lastI-i)*8+nb+1 bits, 63 or less, since now, into at most a
-		// fifth as many bytes. (The room is capped first so that 5 times
-		// it cannot overflow; the cap is more than the input can need.)
+		// room remain. They test the input alone: lastI is the last index
+		// where a round may start, and it is early enough that the room
+		// cannot run out first. A round that starts at an index up to
+		// lastI follows at most (lastI-i)*8+nb bits decoded since now, nb
+		// being 63 or less, and each symbol takes 5 bits or more, so they
+		// wrote at most a fifth as many bytes: no more than room. (The
+		// room is capped first so that 5 times it cannot overflow; the cap
+		// is more than the input can need.)
 		room := min(len(out)-fastRoom-o, 2*len(src))
 		lastI := min(len(src)-8, i+(5*room-63)/8)
 		if lastI < i {
@@ -158,10 +159,9 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 
 // decodeHuffmanFast runs rounds of three first-level lookups from buf,
 // writing at q and reading the input at p, while p is at most lastP (the
-// caller sees to it that the output stays in bounds too), and returns both
-// advanced, with buf and nb, and whether
-// it stopped at a long code, with 30 bits of input or more in buf to cover
-// it. buf must hold 13 bits of input or more, and holds 25 or more when it
+// caller sees to it that the output stays in bounds too). It returns both
+// advanced, with buf and nb, and whether it stopped at a long code, with 30
+// bits of input or more in buf to cover it. buf must hold 13 bits of input or more, and holds 25 or more when it
 // returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
 // places from q to q+4. It is a function of its own so that its loop
 // keeps its values in registers.
