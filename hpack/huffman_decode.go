@@ -47,8 +47,7 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 	// else needs checking: no growth, no cap to enforce.
 	if n := uint(len(src)); n < 16 {
 		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
-			hi, lo := tailBits(src, int(n), 0)
-			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, hi, lo)
+			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, src, int(n), 0)
 			if err = tailEnd(err, n*8, q); err != nil {
 				return dst[:start], err
 			}
@@ -81,8 +80,7 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 		// The tail decodes at most one symbol per 5 bits, plus one that
 		// runs past the end, and its rounds want fastRoom bytes.
 		if limit-o >= int(end/5)+1+fastRoom {
-			hi, lo := tailBits(src, len(rest), pos&7)
-			o, q, err := decodeHuffmanTail(out, o, hi, lo)
+			o, q, err := decodeHuffmanTail(out, o, src, len(rest), pos&7)
 			if err = tailEnd(err, end, q); err != nil {
 				return dst[:start], err
 			}

@@ -28,14 +28,28 @@ func tailEnd(err error, end, q uint) error {
 	return ErrHuffmanPadding
 }
 
-// tailBits returns the last n (under 16) bytes of src as a 128-bit value
-// hi:lo, left-aligned after dropping the first skip bits, with ones after
-// them. It reads src with whole-word loads, overlapping where the bytes
-// are fewer than the loads: a copy to a buffer and word loads from it
-// would stall on store forwarding, and a loop over the bytes costs more.
-func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
+// tailRoundBits is the most bits a round of three first-level lookups
+// consumes: decodeHuffmanTail refills below it.
+const tailRoundBits = 3 * sd.HuffmanFastBits
+
+// decodeHuffmanTail decodes the last n (under 16) bytes of src, after
+// their first skip bits and followed by ones, into out at o until it meets
+// an EOS, and returns the new output position and the bit position, from
+// the bits it was given, where the EOS starts. Ones decode to nothing
+// shorter than EOS (every code of HuffmanFastBits or less has a zero in
+// it), so an input whose bits are followed by ones ends in EOS where its
+// padding starts; the caller judges the padding from that position. out
+// must have room for a byte per 5 bits before the EOS, plus 1+fastRoom.
+func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
 	const ones = math.MaxUint64
-	lo = ones
+	// The bytes go into a 128-bit value hi:lo, left-aligned after
+	// dropping the first skip bits, with ones after them. Whole-word
+	// loads read them, overlapping where the bytes are fewer than the
+	// loads: a copy to a buffer and word loads from it would stall on
+	// store forwarding, and a loop over the bytes costs more. They are
+	// here rather than in a function of their own, whose call cost every
+	// string more than the loads.
+	hi, lo := uint64(ones), uint64(ones)
 	switch m := len(src); {
 	case n >= 8:
 		// Shifts of 64 give zero in Go, which is what n == 8 wants.
@@ -53,29 +67,11 @@ func tailBits(src []byte, n int, skip uint) (hi, lo uint64) {
 		t := src[m-n:]
 		hi = uint64(t[0])<<56 | uint64(t[n/2])<<(56-8*uint(n/2)) | uint64(t[n-1])<<(56-8*uint(n-1)) |
 			ones>>(8*uint(n))
-	default:
-		hi = ones
 	}
 	if skip > 0 {
 		hi = hi<<skip | lo>>(64-skip)
 		lo = lo<<skip | ones>>(64-skip)
 	}
-	return hi, lo
-}
-
-// tailRoundBits is the most bits a round of three first-level lookups
-// consumes: decodeHuffmanTail refills below it.
-const tailRoundBits = 3 * sd.HuffmanFastBits
-
-// decodeHuffmanTail decodes the 128 bits of hi:lo, followed by ones, into
-// out at o until it meets an EOS, and returns the new output position and
-// the bit position where the EOS starts. Ones decode to nothing shorter
-// than EOS (every code of HuffmanFastBits or less has a zero in it), so an input
-// whose bits are followed by ones ends in EOS where its padding starts;
-// the caller judges the padding from that position. out must have room
-// for a byte per 5 bits before the EOS, plus 1+fastRoom.
-func decodeHuffmanTail(out []byte, o int, hi, lo uint64) (int, uint, error) {
-	const ones = math.MaxUint64
 	fast := &sd.HuffmanDecodeFast
 	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
 	// loaded counts the bits moved into buf so far: the bits consumed
