@@ -280,10 +280,10 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 	return p[start:end:end], end, c&0x80 != 0, 0, nil
 }
 
-// decodeString decodes a string literal (into *buf when Huffman-coded) and
-// resolves it to an atom: through the interner when internIt is set,
-// otherwise from the static tier only. Without an atom it returns the
-// bytes, borrowed: valid until *buf is next used.
+// decodeString decodes a string literal (into *buf when Huffman-coded) and,
+// when internIt is set, resolves it to an atom through the interner (the
+// static tier only, without one). Otherwise, or without an atom, it
+// returns the bytes, borrowed: valid until *buf is next used.
 func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
@@ -303,12 +303,19 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		b = *buf
 	}
 	var a *sd.Atom
-	if internIt && d.interner != nil {
+	switch {
+	case !internIt:
+		// Other values are copied as they are, as the Decoder's doc
+		// says: most are one of a kind, and a static-tier lookup for
+		// each cost more than the few it found saved.
+	case d.interner != nil:
 		if h, ok := d.interner.Make(b); ok {
 			a = h.Atom()
 		}
-	} else if h, ok := intern.Static(b); ok {
-		a = h.Atom()
+	default:
+		if h, ok := intern.Static(b); ok {
+			a = h.Atom()
+		}
 	}
 	if a == nil {
 		return mdelem.BorrowedStr(b), nil
