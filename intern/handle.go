@@ -2,6 +2,7 @@ package intern
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/metapack/metapack/staticdata"
 )
@@ -88,29 +89,7 @@ func Static(b []byte) (Handle, bool) {
 	return Handle{a}, a != nil
 }
 
-// staticFilter[n] has bit (s[0]+s[n-1])%64 set for every static-tier string
-// s of length n, 0 < n < 64. Most strings that are not in the static tier
-// fail this test, which is cheaper than the perfect hash of
-// staticdata.Lookup. It is built from staticdata.Atoms without hashing.
-var staticFilter [64]uint64
-
-// staticLong reports that some static-tier string is 64 bytes or longer.
-var staticLong bool
-
-func init() {
-	for i := range staticdata.Atoms {
-		s := staticdata.Atoms[i].S
-		switch n := len(s); {
-		case n == 0:
-		case n < len(staticFilter):
-			staticFilter[n] |= 1 << ((s[0] + s[n-1]) & 63)
-		default:
-			staticLong = true
-		}
-	}
-}
-
-// lookupStatic is staticdata.LookupBytes behind staticFilter.
+// lookupStatic is staticdata.LookupBytes behind maybeStatic.
 func lookupStatic(b []byte) *staticdata.Atom {
 	if !maybeStatic(b) {
 		return nil
@@ -118,13 +97,10 @@ func lookupStatic(b []byte) *staticdata.Atom {
 	return staticdata.LookupBytes(b)
 }
 
-// maybeStatic reports false if b's string is surely not in the static tier.
+// maybeStatic is staticdata.MayBeAtom for bytes: it turns most strings
+// that are not in the static tier away before the hash.
 func maybeStatic(b []byte) bool {
-	n := len(b)
-	if n == 0 || n >= len(staticFilter) {
-		return n == 0 || staticLong
-	}
-	return staticFilter[n]>>((b[0]+b[n-1])&63)&1 != 0
+	return staticdata.MayBeAtom(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // StaticString is [Static] for a string.

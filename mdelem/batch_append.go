@@ -91,7 +91,7 @@ func (b *Batch) appendBytesName(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
-	if mayBeAtom(stringAt(f.Name.p, nn)) {
+	if staticdata.MayBeAtom(stringAt(f.Name.p, nn)) {
 		b.appendLookup(f)
 		return
 	}
@@ -213,7 +213,7 @@ func (b *Batch) at(i int) *Field {
 // and the field handed back to Append; the rest goes to appendResolved.
 func (b *Batch) appendSlow(f Field) {
 	if nt := f.Name.tag; nt&tagBytes != 0 {
-		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); mayBeAtom(s) {
+		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); staticdata.MayBeAtom(s) {
 			if g, ok := withStaticName(f, s); ok {
 				// With an atom for a name, the field is one for Append's
 				// fast path, which comes back here only for what it does
@@ -306,25 +306,6 @@ func (b *Batch) appendResolved(f Field) {
 	f.Name.tag, f.Value.tag = nt, vt
 	b.fields = b.fields[:n+1]
 	b.fields[n] = f
-}
-
-// atomStarts[n&63] has bit c&63 set when a static atom of n bytes starts
-// with byte c. It lets a name given as bytes skip the static lookup when
-// no atom could match: most names that are not well-known, such as x-...,
-// differ from every atom of their length in their first byte.
-var atomStarts = func() (t [64]uint64) {
-	for i := range staticdata.Atoms {
-		if s := staticdata.Atoms[i].S; s != "" {
-			t[len(s)&63] |= 1 << (s[0] & 63)
-		}
-	}
-	return t
-}()
-
-// mayBeAtom reports whether s may be a static atom: false only when
-// staticdata.Lookup(s) would return nil.
-func mayBeAtom(s string) bool {
-	return len(s) == 0 || atomStarts[len(s)&63]>>(s[0]&63)&1 != 0
 }
 
 // growArena replaces the arena with a fresh array with room for at least

@@ -188,21 +188,6 @@ func TestBatchEmptyBorrowed(t *testing.T) {
 	}
 }
 
-// TestMayBeAtom checks the filter in front of the static lookup: it must
-// pass every atom, and it should reject the usual custom names.
-func TestMayBeAtom(t *testing.T) {
-	for i := range sd.Atoms {
-		if s := sd.Atoms[i].S; !mayBeAtom(s) {
-			t.Errorf("mayBeAtom(%q) = false for an atom", s)
-		}
-	}
-	for _, s := range []string{"x-tenant-id", "x-request-id", "x-forwarded-for"} {
-		if mayBeAtom(s) {
-			t.Errorf("mayBeAtom(%q) = true", s)
-		}
-	}
-}
-
 // TestBatchCopiesEveryLength checks the arena copy of borrowed bytes, on
 // both paths, for every length around the word sizes it special-cases.
 func TestBatchCopiesEveryLength(t *testing.T) {

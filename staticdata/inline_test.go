@@ -7,5 +7,5 @@ import (
 )
 
 func TestInlining(t *testing.T) {
-	inlinecheck.Check(t, ".", "LookupBytes", "LookupName", "LookupFieldAtoms", "PairHash", "KeyID.Atom", "bytesView", "phash")
+	inlinecheck.Check(t, ".", "LookupBytes", "LookupName", "LookupFieldAtoms", "PairHash", "KeyID.Atom", "bytesView", "phash", "MayBeAtom")
 }

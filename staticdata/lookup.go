@@ -16,6 +16,25 @@ func Lookup(s string) *Atom {
 	return a
 }
 
+// atomFilter[n%64] has bit (s[0]+s[n-1])%64 set for every atom string s of
+// n bytes, n > 0. It is built from Atoms at init, without hashing.
+var atomFilter = func() (t [64]uint64) {
+	for i := range Atoms {
+		if s := Atoms[i].S; s != "" {
+			t[len(s)&63] |= 1 << ((s[0] + s[len(s)-1]) & 63)
+		}
+	}
+	return t
+}()
+
+// MayBeAtom reports whether s may be an atom's string: false only when
+// Lookup(s) would return nil. Most strings that are not atoms, such as
+// custom x-... names, fail it, and it costs less than Lookup's hash.
+func MayBeAtom(s string) bool {
+	n := len(s)
+	return n == 0 || atomFilter[n&63]>>((s[0]+s[n-1])&63)&1 != 0
+}
+
 // LookupBytes is Lookup for a byte slice. It neither allocates nor keeps b.
 func LookupBytes(b []byte) *Atom {
 	return Lookup(bytesView(b))

@@ -108,3 +108,18 @@ func TestLookupNoAllocs(t *testing.T) {
 		t.Errorf("lookups allocate %v times", n)
 	}
 }
+
+// TestMayBeAtom checks the filter in front of the static lookups: it must
+// pass every atom, and it should turn away the usual custom names.
+func TestMayBeAtom(t *testing.T) {
+	for i := range Atoms {
+		if s := Atoms[i].S; !MayBeAtom(s) {
+			t.Errorf("MayBeAtom(%q) = false for an atom", s)
+		}
+	}
+	for _, s := range []string{"x-tenant-id", "x-request-id", "x-forwarded-for"} {
+		if MayBeAtom(s) {
+			t.Errorf("MayBeAtom(%q) = true", s)
+		}
+	}
+}
