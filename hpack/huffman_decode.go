@@ -139,11 +139,14 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		// one symbol per step, with no branch on the length of the code,
 		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
 		// at 26 or more) and writes at most 2, so the steps stay within
-		// the bounds of the loop.
-		budget := min((len(src)-8-i)/4, (len(out)-fastRoom-o)/2, stepsBudget) + 1
-		if budget <= 0 {
+		// the bounds of the loop. The last step loads 8 bytes at
+		// 4*(budget-1) past i, so inLeft must not be negative: Go's
+		// division truncates toward zero, and -3/4 would allow a step.
+		inLeft, roomLeft := len(src)-8-i, len(out)-fastRoom-o
+		if inLeft < 0 || roomLeft < 0 {
 			break // too little input or room left: the caller finishes
 		}
+		budget := min(inLeft/4, roomLeft/2, stepsBudget) + 1
 		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if buf >= eosFirst {
