@@ -114,7 +114,7 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 
 	var b bytes.Buffer
 	b.WriteString(header)
-	b.WriteString("package staticdata\n\n")
+	b.WriteString("package huffdata\n\n")
 	b.WriteString("// HuffmanCodes is RFC 7541 Appendix B: the code of each symbol, right-aligned.\n// Symbol 256 is EOS.\n")
 	b.WriteString("var HuffmanCodes = [257]uint32{")
 	for s := range 257 {

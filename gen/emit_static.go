@@ -23,7 +23,7 @@ func emitStatic(atoms []atom, table []staticEntry) ([]byte, error) {
 
 	nk := numKeys(atoms)
 	b.WriteString("// Well-known key IDs: one for every RFC 7541 static-table name and gRPC key.\n")
-	b.WriteString("// Key ID k is also the index of the key's atom in Atoms.\nconst (\n")
+	b.WriteString("// Key ID k is also the index of the key's atom in the static tier.\nconst (\n")
 	b.WriteString("\tKeyUnknown KeyID = 0 // not a well-known key\n")
 	for _, a := range atoms {
 		if a.key > 0 {
@@ -33,19 +33,19 @@ func emitStatic(atoms []atom, table []staticEntry) ([]byte, error) {
 	fmt.Fprintf(&b, ")\n\n// NumKeys is one more than the largest key ID.\nconst NumKeys = %d\n\n", nk)
 
 	fmt.Fprintf(&b, "// NumAtoms is the number of strings in the static tier.\nconst NumAtoms = %d\n\n", len(atoms))
-	b.WriteString("// Atoms is the static tier: every string of the static table and of the gRPC\n")
-	b.WriteString("// well-known metadata, once each. Atoms[0] is the empty string.\n")
-	b.WriteString("var Atoms = [NumAtoms]Atom{\n")
+	b.WriteString("// atoms is the static tier: every string of the static table and of the gRPC\n")
+	b.WriteString("// well-known metadata, once each. atoms[0] is the empty string.\n")
+	b.WriteString("var atoms = [NumAtoms]Atom{\n")
 	for i, a := range atoms {
-		fmt.Fprintf(&b, "\t{S: %q, Hash: %#016x, ID: %d, NameIndex: %d, Key: %d},\n", a.s, a.hash, i, a.nameIndex, a.key)
+		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, key: %d},\n", a.s, a.hash, i, a.nameIndex, a.key)
 	}
 	b.WriteString("}\n\n")
 
-	b.WriteString("// StaticTable is RFC 7541 Appendix A. StaticTable[0] is unused: HPACK\n// indexes start at 1.\n")
-	b.WriteString("var StaticTable = [StaticTableLen + 1]Entry{\n\t{},\n")
+	b.WriteString("// staticTable is RFC 7541 Appendix A. staticTable[0] is unused: HPACK\n// indexes start at 1.\n")
+	b.WriteString("var staticTable = [StaticTableLen + 1]Entry{\n\t{},\n")
 	for i, e := range table {
 		n, v := idOf[e.name], idOf[e.value]
-		fmt.Fprintf(&b, "\t{Name: &Atoms[%d], Value: &Atoms[%d], PairHash: %#016x, Size: %d}, // %d %s: %s\n",
+		fmt.Fprintf(&b, "\t{Name: &atoms[%d], Value: &atoms[%d], PairHash: %#016x, Size: %d}, // %d %s: %s\n",
 			n, v, pairHash(atoms[n].hash, atoms[v].hash), len(e.name)+len(e.value)+32, i+1, e.name, e.value)
 	}
 	b.WriteString("}\n\n")

@@ -1,13 +1,17 @@
-// Command gen writes the generated files of package staticdata: the RFC 7541
-// static table, the Huffman tables and the gRPC well-known metadata, together
-// with lookups computed here so that nothing is hashed at process start.
+// Command gen writes the generated files of package staticdata (the RFC 7541
+// static table and the gRPC well-known metadata, together with lookups
+// computed here so that nothing is hashed at process start) and of package
+// internal/huffdata (the Huffman tables).
 //
 // It reads only the data committed under gen/data. Run it through
 // `go generate ./staticdata` (or `go generate ./...`).
 //
 // Usage:
 //
-//	go run ./gen -data gen/data -out staticdata
+//	go run ./gen -data gen/data -root .
+//
+// writes root/staticdata/static_gen.go and
+// root/internal/huffdata/huffman_gen.go.
 package main
 
 import (
@@ -19,7 +23,7 @@ import (
 
 func main() {
 	dataDir := flag.String("data", "gen/data", "folder holding the source data files")
-	outDir := flag.String("out", "staticdata", "folder to write the generated Go files into")
+	outDir := flag.String("root", ".", "module root to write the generated Go files under")
 	flag.Parse()
 	if err := run(*dataDir, *outDir); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
@@ -50,11 +54,15 @@ func run(dataDir, outDir string) error {
 		return err
 	}
 	files := map[string][]byte{
-		"static_gen.go":  static,
-		"huffman_gen.go": huff,
+		filepath.Join("staticdata", "static_gen.go"):            static,
+		filepath.Join("internal", "huffdata", "huffman_gen.go"): huff,
 	}
 	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(outDir, name), src, 0o644); err != nil {
+		path := filepath.Join(outDir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, src, 0o644); err != nil {
 			return err
 		}
 	}

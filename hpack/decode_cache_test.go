@@ -13,7 +13,7 @@ func TestAtomCacheKeys(t *testing.T) {
 	strs := []string{"a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "bbcdefghijklmnop", "abcdefghijklmnoq", "\x00", "\x00\x00"}
 	atoms := make([]sd.Atom, len(strs))
 	for i, s := range strs {
-		atoms[i].S = s
+		atoms[i] = sd.NewAtom(s, 0)
 		c.put([]byte(s), &atoms[i])
 		if got := c.get([]byte(s)); got != &atoms[i] {
 			t.Fatalf("get(%q) right after put = %v", s, got)
@@ -21,8 +21,8 @@ func TestAtomCacheKeys(t *testing.T) {
 	}
 	// Whatever survived in the cache must map to its own string.
 	for _, s := range strs {
-		if a := c.get([]byte(s)); a != nil && a.S != s {
-			t.Errorf("get(%q) = atom %q", s, a.S)
+		if a := c.get([]byte(s)); a != nil && a.String() != s {
+			t.Errorf("get(%q) = atom %q", s, a.String())
 		}
 	}
 	if c.get([]byte("abcdefghijklmnopq")) != nil || c.get(nil) != nil {
@@ -50,7 +50,7 @@ func TestDecoderCacheFollowsInterner(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := b.At(0).Name.Atom()
-		if a == nil || a.S != "x-tenant-id" {
+		if a == nil || a.String() != "x-tenant-id" {
 			t.Fatalf("round %d: name %v", i, b.At(0).Name)
 		}
 		if first == nil {

@@ -27,7 +27,7 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 			d.sawField = true
 			idx := uint64(b & 0x7f) // 1 to 126
 			if idx <= sd.StaticTableLen {
-				if d.admit(int(sd.StaticTable[idx].Size)) {
+				if d.admit(int(staticTable[idx].Size)) {
 					dst.Append(staticFields[idx])
 				} else {
 					d.overLimit(d.blockOff + pos)
@@ -88,7 +88,7 @@ func (d *Decoder) fieldStart(off int) error {
 // made once rather than per indexed field.
 var staticFields = func() (fs [sd.StaticTableLen + 1]mdelem.Field) {
 	for i := 1; i <= sd.StaticTableLen; i++ {
-		e := &sd.StaticTable[i]
+		e := &staticTable[i]
 		fs[i] = mdelem.Field{Name: mdelem.StrAtom(e.Name), Value: mdelem.StrAtom(e.Value)}
 	}
 	return fs
@@ -112,7 +112,7 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	switch {
 	case idx-1 < sd.StaticTableLen: // 1 to StaticTableLen; 0 wraps around
-		if d.admit(int(sd.StaticTable[idx].Size)) {
+		if d.admit(int(staticTable[idx].Size)) {
 			dst.Append(staticFields[idx])
 		} else {
 			d.overLimit(off)
@@ -186,7 +186,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	key := sd.KeyUnknown
 	if a := name.Atom(); a != nil {
-		key = a.Key
+		key = a.Key()
 	}
 	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], off)
 	if err != nil {

@@ -56,7 +56,7 @@ func encXnetRatio(sensitive func(story.Header) bool, stories ...[][]story.Header
 // for giving x/net the same ones as Sensitive.
 func encNeverIndexed(h story.Header) bool {
 	a := sd.Lookup(h.Name)
-	return a != nil && neverIndexed(a.Key, len(h.Value))
+	return a != nil && neverIndexed(a.Key(), len(h.Value))
 }
 
 // encIndexAuthorization is a policy that indexes authorization as x/net

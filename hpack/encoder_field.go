@@ -33,7 +33,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 	case e.policy != nil:
 		how = e.policy(*f)
 	}
-	if how == IndexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key, len(v.value)) {
+	if how == IndexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
 		how = IndexNever
 	}
 	var nameIndex uint8

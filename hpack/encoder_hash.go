@@ -15,7 +15,7 @@ import (
 // name into one, and a Decoder interns the rest.
 func strHash(a *sd.Atom, s string) uint64 {
 	if a != nil {
-		return a.Hash
+		return a.Hash()
 	}
 	return xxhash.Sum64(unsafe.Slice(unsafe.StringData(s), len(s)))
 }

@@ -9,7 +9,7 @@ import (
 var staticRuns = func() (runs [sd.StaticTableLen + 1]uint8) {
 	for i := 1; i <= sd.StaticTableLen; {
 		j := i
-		for j <= sd.StaticTableLen && sd.StaticTable[j].Name == sd.StaticTable[i].Name {
+		for j <= sd.StaticTableLen && staticTable[j].Name == staticTable[i].Name {
 			j++
 		}
 		runs[i] = uint8(j - i)
@@ -24,10 +24,10 @@ func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	if v.valueAtom != nil {
 		return sd.LookupFieldAtoms(v.nameAtom, v.valueAtom)
 	}
-	first := v.nameAtom.NameIndex
-	// One bounds check for the whole run: first+run <= len(StaticTable).
-	for i, e := range sd.StaticTable[first : first+staticRuns[first]] {
-		if len(e.Value.S) == len(v.value) && e.Value.S == v.value {
+	first := v.nameAtom.NameIndex()
+	// One bounds check for the whole run: first+run <= len(staticTable).
+	for i, e := range staticTable[first : first+staticRuns[first]] {
+		if len(e.Value.String()) == len(v.value) && e.Value.String() == v.value {
 			return first + uint8(i), first
 		}
 	}

@@ -126,7 +126,7 @@ func (t *encTable) at(i uint32) *encEntry {
 // the entry is evicted.
 func (t *encTable) str(s encStr) string {
 	if s.atom != nil {
-		return s.atom.S
+		return s.atom.String()
 	}
 	if s.n == 0 {
 		return ""

@@ -2,20 +2,19 @@ package hpack
 
 import (
 	"encoding/binary"
+	"github.com/metapack/metapack/internal/huffdata"
 	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
-
-	sd "github.com/metapack/metapack/staticdata"
 )
 
 // Field extraction from a first-level decode table entry.
 const (
 	fastUsedMask  = 0x3f
-	fastCountMask = 0x3 << sd.HuffmanFastCountShift
-	fastLen1Mask  = 0x1f << sd.HuffmanFastLen1Shift
-	fastShift     = 64 - sd.HuffmanFastBits
+	fastCountMask = 0x3 << huffdata.HuffmanFastCountShift
+	fastLen1Mask  = 0x1f << huffdata.HuffmanFastLen1Shift
+	fastShift     = 64 - huffdata.HuffmanFastBits
 	maxCodeBits   = 30 // the longest Huffman code
 	// decodeSlack is the room beyond the decoded length that the rounds
 	// want to run to the end of an input.
@@ -167,7 +166,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // places from q to q+4. It is a function of its own so that its loop
 // keeps its values in registers.
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
-	fast := &sd.HuffmanDecodeFast
+	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
 		// An unaligned 8-byte load refills buf to 64 bits of input (56
 		// or more counted in nb). The first lookup does not wait for it:
@@ -189,18 +188,18 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 		// then symbol 2, in that order on any byte order.
 		buf = (buf | r) << (e & fastUsedMask)
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
 		if e&fastCountMask == 0 {
 			// Stalled on a long code: 38 bits of input or more are left
 			// (30 or more counted in nb).
@@ -222,7 +221,7 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 // write at 2*(budget-1). It is a function of its own so that its loop
 // keeps its values in registers.
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
-	fast, mid, high := &sd.HuffmanDecodeFast, &sd.HuffmanDecodeMid, &sd.HuffmanDecodeHigh
+	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
 		// buf holds at least 30 bits of input (each step leaves 34: the
 		// refill fills all 64), so this step decodes from buf while the
@@ -246,8 +245,8 @@ func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (u
 		e := fast[buf>>fastShift] |
 			uint32(mid[buf>>midShift&midMask])&isLong |
 			uint32(high[buf>>highShift&highMask])&isHigh
-		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		q = unsafe.Add(q, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
 		buf = full << (e & fastUsedMask)
 		nb -= uint(e) & fastUsedMask
 		budget--
@@ -267,21 +266,21 @@ const stepsBudget = 32
 // longFirst is the least left-aligned bit buffer that starts with a code
 // longer than HuffmanFastBits: every such code starts with HuffmanMidStart
 // ones, and no shorter code does (the generator checks).
-const longFirst = math.MaxUint64 >> (64 - sd.HuffmanMidStart) << (64 - sd.HuffmanMidStart)
+const longFirst = math.MaxUint64 >> (64 - huffdata.HuffmanMidStart) << (64 - huffdata.HuffmanMidStart)
 
 // eosFirst is the least left-aligned bit buffer that starts with EOS, 30
 // ones.
 const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
 
-// Where the long tables read the bit buffer (see sd.HuffmanMidStart).
+// Where the long tables read the bit buffer (see huffdata.HuffmanMidStart).
 const (
-	midShift  = 64 - sd.HuffmanMidStart - sd.HuffmanMidBits
-	midMask   = 1<<sd.HuffmanMidBits - 1
-	highShift = 64 - sd.HuffmanHighStart - sd.HuffmanHighBits
-	highMask  = 1<<sd.HuffmanHighBits - 1
+	midShift  = 64 - huffdata.HuffmanMidStart - huffdata.HuffmanMidBits
+	midMask   = 1<<huffdata.HuffmanMidBits - 1
+	highShift = 64 - huffdata.HuffmanHighStart - huffdata.HuffmanHighBits
+	highMask  = 1<<huffdata.HuffmanHighBits - 1
 	// highFirst is the least left-aligned bit buffer that starts with
 	// HuffmanHighStart ones: the codes of the high table.
-	highFirst = math.MaxUint64 >> (64 - sd.HuffmanHighStart) << (64 - sd.HuffmanHighStart)
+	highFirst = math.MaxUint64 >> (64 - huffdata.HuffmanHighStart) << (64 - huffdata.HuffmanHighStart)
 )
 
 // decodeLong returns the entry, in the layout of a first-level entry that
@@ -294,11 +293,11 @@ const (
 // selects with masks instead.
 func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
-	e := sd.HuffmanDecodeMid[buf>>midShift&midMask]
-	h := sd.HuffmanDecodeHigh[buf>>highShift&highMask]
+	e := huffdata.HuffmanDecodeMid[buf>>midShift&midMask]
+	h := huffdata.HuffmanDecodeHigh[buf>>highShift&highMask]
 	// buf >= highFirst, tested with a shift: a compare with the constant
 	// would keep it in a register through the loops that inline this.
-	if ^buf>>(64-sd.HuffmanHighStart) == 0 {
+	if ^buf>>(64-huffdata.HuffmanHighStart) == 0 {
 		e = h
 	}
 	return uint32(e)

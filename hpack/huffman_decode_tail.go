@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"encoding/binary"
+	"github.com/metapack/metapack/internal/huffdata"
 	"math"
 	"unsafe"
 
@@ -30,7 +31,7 @@ func tailEnd(err error, end, q uint) error {
 
 // tailRoundBits is the most bits a round of three first-level lookups
 // consumes: decodeHuffmanTail refills below it.
-const tailRoundBits = 3 * sd.HuffmanFastBits
+const tailRoundBits = 3 * huffdata.HuffmanFastBits
 
 // decodeHuffmanTail decodes the last n (under 16) bytes of src, after
 // their first skip bits and followed by ones, into out at o until it meets
@@ -72,7 +73,7 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 		hi = hi<<skip | lo>>(64-skip)
 		lo = lo<<skip | ones>>(64-skip)
 	}
-	fast := &sd.HuffmanDecodeFast
+	fast := &huffdata.HuffmanDecodeFast
 	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
 	// loaded counts the bits moved into buf so far: the bits consumed
 	// are loaded-nb, which saves the loop a count of its own.
@@ -103,7 +104,7 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 			// A long code's byte is in bounds as the rounds' stores are
 			// (see below).
 			e = decodeLong(buf)
-			*(*byte)(w) = byte(e >> sd.HuffmanFastSym1Shift)
+			*(*byte)(w) = byte(e >> huffdata.HuffmanFastSym1Shift)
 			w = unsafe.Add(w, 1)
 			buf <<= uint(e) & fastUsedMask
 			nb -= uint(e) & fastUsedMask
@@ -117,18 +118,18 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 		// past it, which the room the caller leaves covers.
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
 		e = fast[buf>>fastShift]
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
-		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>sd.HuffmanFastSym1Shift))
-		w = unsafe.Add(w, e>>sd.HuffmanFastCountShift&3)
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
 	}
 }
 
@@ -137,7 +138,7 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 // finishes what the rounds leave: the end of an input when little room is
 // left, and inputs near maxLen.
 func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
-	fast := &sd.HuffmanDecodeFast
+	fast := &huffdata.HuffmanDecodeFast
 	limit := len(out)
 	i := int(pos >> 3)
 	var buf uint64
@@ -156,8 +157,8 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		}
 		e := fast[buf>>fastShift]
 		if used := uint(e & fastUsedMask); e&fastCountMask != 0 && used <= nb && limit-o >= 2 {
-			binary.LittleEndian.PutUint16(out[o:], uint16(e>>sd.HuffmanFastSym1Shift))
-			o += int(e&fastCountMask) >> sd.HuffmanFastCountShift
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+			o += int(e&fastCountMask) >> huffdata.HuffmanFastCountShift
 			buf <<= used
 			nb -= used
 			continue
@@ -176,10 +177,10 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 			if e = decodeLong(padded); e == 0 {
 				sym, n = sd.HuffmanEOS, maxCodeBits
 			} else {
-				sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
+				sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
 			}
 		} else {
-			sym, n = int(byte(e>>sd.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>sd.HuffmanFastLen1Shift
+			sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>huffdata.HuffmanFastLen1Shift
 		}
 		if n > nb {
 			if nb > 7 || buf != ^(math.MaxUint64>>nb) {

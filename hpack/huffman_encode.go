@@ -2,10 +2,9 @@ package hpack
 
 import (
 	"encoding/binary"
+	"github.com/metapack/metapack/internal/huffdata"
 	"slices"
 	"unsafe"
-
-	"github.com/metapack/metapack/staticdata"
 )
 
 // HuffmanEncodeLength returns the number of bytes that the Huffman encoding
@@ -13,7 +12,7 @@ import (
 func HuffmanEncodeLength(s string) uint64 {
 	var bits uint64
 	for i := 0; i < len(s); i++ {
-		bits += uint64(staticdata.HuffmanCodeLen[s[i]])
+		bits += uint64(huffdata.HuffmanCodeLen[s[i]])
 	}
 	return (bits + 7) / 8
 }
@@ -25,7 +24,7 @@ const maxHuffmanBytesPerByte = 4
 // huffmanTables is the encoder's tables, through a variable: with the
 // address of the global itself the compiler keeps one base register per
 // table, and runs out of registers in the loops.
-var huffmanTables = &staticdata.HuffmanEncodeTables
+var huffmanTables = &huffdata.HuffmanEncodeTables
 
 // growForHuffman returns dst with room for the encoded length of s plus the
 // 8 bytes of slack that the encoder's stores need. Out of line: it is the
@@ -245,18 +244,18 @@ tail:
 // every caller, putCode included, has k = n+l with n < 8 and l <= 57, so
 // k <= 64, and both tables have 256 entries. (A uint8 index would cost a
 // zero extension.)
-func top(t *staticdata.HuffmanEncoder, k uint) uint64 {
+func top(t *huffdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Top), k*8))
 }
 
-func wholeBytes(t *staticdata.HuffmanEncoder, k uint) uint64 {
+func wholeBytes(t *huffdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Bytes), k*8))
 }
 
 // putCode appends the l-bit code v to the n pending bits in x, stores the
 // word that they start at p, and returns the new p, x and n. It needs
 // n+l <= 64, which l <= 57 guarantees.
-func putCode(t *staticdata.HuffmanEncoder, p unsafe.Pointer, x uint64, n uint, v uint64, l uint) (unsafe.Pointer, uint64, uint) {
+func putCode(t *huffdata.HuffmanEncoder, p unsafe.Pointer, x uint64, n uint, v uint64, l uint) (unsafe.Pointer, uint64, uint) {
 	x = x<<(l&63) | v // l&63 == l; the mask drops the oversized-shift code
 	k := n + l
 	binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))

@@ -2,11 +2,11 @@ package hpack
 
 import (
 	"bytes"
+	"github.com/metapack/metapack/internal/huffdata"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
-	"github.com/metapack/metapack/staticdata"
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
@@ -133,4 +133,4 @@ var byteOfCodeLen = func() []byte {
 	return out
 }()
 
-func huffmanCodeLen(c byte) int { return int(staticdata.HuffmanCodeLen[c]) }
+func huffmanCodeLen(c byte) int { return int(huffdata.HuffmanCodeLen[c]) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"github.com/metapack/metapack/internal/huffdata"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -131,8 +132,8 @@ func huffmanBits(s string, eos bool) []byte {
 		if eos && sym == 0 {
 			sym = staticdata.HuffmanEOS
 		}
-		acc = acc<<staticdata.HuffmanCodeLen[sym] | uint64(staticdata.HuffmanCodes[sym])
-		nb += uint(staticdata.HuffmanCodeLen[sym])
+		acc = acc<<huffdata.HuffmanCodeLen[sym] | uint64(huffdata.HuffmanCodes[sym])
+		nb += uint(huffdata.HuffmanCodeLen[sym])
 		for nb >= 8 {
 			out = append(out, byte(acc>>(nb-8)))
 			nb -= 8
@@ -293,15 +294,15 @@ func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
 func TestHuffmanDecodeLongTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for sym := range staticdata.HuffmanEOS + 1 {
-		n := uint(staticdata.HuffmanCodeLen[sym])
-		if n <= staticdata.HuffmanFastBits {
-			if e := staticdata.HuffmanDecodeFast[staticdata.HuffmanCodes[sym]<<(staticdata.HuffmanFastBits-n)]; e&fastCountMask == 0 {
+		n := uint(huffdata.HuffmanCodeLen[sym])
+		if n <= huffdata.HuffmanFastBits {
+			if e := huffdata.HuffmanDecodeFast[huffdata.HuffmanCodes[sym]<<(huffdata.HuffmanFastBits-n)]; e&fastCountMask == 0 {
 				t.Errorf("symbol %d (%d bits): first-level entry %#x is long", sym, n, e)
 			}
 			continue
 		}
-		code := uint64(staticdata.HuffmanCodes[sym]) << (64 - n)
-		if e := staticdata.HuffmanDecodeFast[code>>fastShift]; e != 0 {
+		code := uint64(huffdata.HuffmanCodes[sym]) << (64 - n)
+		if e := huffdata.HuffmanDecodeFast[code>>fastShift]; e != 0 {
 			t.Errorf("symbol %d (%d bits): first-level entry %#x, want 0", sym, n, e)
 		}
 		for _, tail := range []uint64{0, math.MaxUint64, rng.Uint64(), rng.Uint64(), rng.Uint64()} {
@@ -313,7 +314,7 @@ func TestHuffmanDecodeLongTables(t *testing.T) {
 				}
 				continue
 			}
-			want := uint32(n) | 1<<staticdata.HuffmanFastCountShift | uint32(sym)<<staticdata.HuffmanFastSym1Shift
+			want := uint32(n) | 1<<huffdata.HuffmanFastCountShift | uint32(sym)<<huffdata.HuffmanFastSym1Shift
 			if e != want {
 				t.Errorf("symbol %d (%d bits) then %#x: entry %#x, want %#x", sym, n, tail, e, want)
 			}
@@ -343,13 +344,13 @@ func TestHuffmanDecodeRoundsFromBoundary(t *testing.T) {
 			var end uint
 			n := 0
 			for end = at; end < pos && k+n < len(s); n++ {
-				end += uint(staticdata.HuffmanCodeLen[s[k+n]])
+				end += uint(huffdata.HuffmanCodeLen[s[k+n]])
 			}
 			if end != pos || string(out[:o]) != s[k:k+n] || (pos == at && o != 0) {
 				t.Fatalf("%q from code %d (bit %d): got %q to bit %d, want %q to bit %d", s, k, at, out[:o], pos, s[k:k+n], end)
 			}
 			if k < len(s) {
-				at += uint(staticdata.HuffmanCodeLen[s[k]])
+				at += uint(huffdata.HuffmanCodeLen[s[k]])
 			}
 		}
 	}

@@ -146,7 +146,7 @@ func BenchmarkHandleEqual(b *testing.B) {
 	tbl := New(DefaultLimits)
 	x, _ := tbl.MakeString("x-request-as")
 	y, _ := tbl.MakeString("x-request-at")
-	hs := [4]Handle{x, y, FromAtom(&staticdata.Atoms[staticdata.KeyPath]), x}
+	hs := [4]Handle{x, y, FromAtom(staticdata.KeyPath.Atom()), x}
 	b.ReportAllocs()
 	n := 0
 	for i := 0; i < b.N; i++ {

@@ -1,7 +1,6 @@
 package intern
 
 import (
-	"math"
 	"unsafe"
 
 	"github.com/metapack/metapack/staticdata"
@@ -9,7 +8,7 @@ import (
 
 // NotStatic is the [staticdata.Atom] ID of a string that is not in the static
 // tier.
-const NotStatic = math.MaxUint16
+const NotStatic = staticdata.NotStatic
 
 // Handle is the canonical handle of an interned string. Two valid handles are
 // equal (==) exactly when their strings are equal, provided both come from the
@@ -36,14 +35,14 @@ func (h Handle) Atom() *staticdata.Atom { return h.a }
 func (h Handle) IsValid() bool { return h.a != nil }
 
 // IsStatic reports whether h's string is in the static tier.
-func (h Handle) IsStatic() bool { return h.a != nil && h.a.ID != NotStatic }
+func (h Handle) IsStatic() bool { return h.a != nil && h.a.ID() != NotStatic }
 
 // String returns the interned string. The result shares the canonical bytes.
 func (h Handle) String() string {
 	if h.a == nil {
 		return ""
 	}
-	return h.a.S
+	return h.a.String()
 }
 
 // Len returns the length of the interned string.
@@ -51,7 +50,7 @@ func (h Handle) Len() int {
 	if h.a == nil {
 		return 0
 	}
-	return len(h.a.S)
+	return len(h.a.String())
 }
 
 // Hash returns xxhash.Sum64String(h.String()), unseeded, for a valid handle,
@@ -61,7 +60,7 @@ func (h Handle) Hash() uint64 {
 	if h.a == nil {
 		return 0
 	}
-	return h.a.Hash
+	return h.a.Hash()
 }
 
 // NameIndex returns the first RFC 7541 static-table index whose name is h's
@@ -70,7 +69,7 @@ func (h Handle) NameIndex() uint8 {
 	if h.a == nil {
 		return 0
 	}
-	return h.a.NameIndex
+	return h.a.NameIndex()
 }
 
 // Key returns the well-known key ID of h's string, or
@@ -79,7 +78,7 @@ func (h Handle) Key() staticdata.KeyID {
 	if h.a == nil {
 		return staticdata.KeyUnknown
 	}
-	return h.a.Key
+	return h.a.Key()
 }
 
 // Static returns the static-tier handle of b's string, if there is one. It

@@ -39,7 +39,7 @@ const maxEntriesLimit = 1 << 28
 // entry is one dynamic string. The handle points at atom.
 type entry struct {
 	atom   staticdata.Atom
-	seeded uint64 // the table's seeded hash of atom.S
+	seeded uint64 // the table's seeded hash of atom.String()
 }
 
 // entrySize is the heap an entry record takes.
@@ -141,7 +141,7 @@ func (t *Table) find(b []byte) (h Handle, hash, slot uint64, ok bool) {
 		if e == nil {
 			return Handle{}, hash, i, true
 		}
-		if e.seeded == hash && equal(e.atom.S, b) {
+		if e.seeded == hash && equal(e.atom.String(), b) {
 			return Handle{&e.atom}, hash, i, true
 		}
 		i = (i + 1) & t.mask
@@ -165,7 +165,7 @@ func (t *Table) insert(b []byte, h, i uint64) (Handle, bool) {
 	}
 	s := string(b)
 	e := &entry{
-		atom:   staticdata.Atom{S: s, Hash: xxhash.Sum64String(s), ID: NotStatic},
+		atom:   staticdata.NewAtom(s, xxhash.Sum64String(s)),
 		seeded: h,
 	}
 	// The reservation guarantees an empty slot: at most MaxEntries of the
@@ -178,7 +178,7 @@ func (t *Table) insert(b []byte, h, i uint64) (Handle, bool) {
 			}
 			continue // lost the race for slot i: look at the winner
 		}
-		if w.seeded == h && w.atom.S == s {
+		if w.seeded == h && w.atom.String() == s {
 			t.release(cost)
 			return Handle{&w.atom}, true
 		}

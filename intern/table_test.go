@@ -14,29 +14,29 @@ import (
 func TestStaticTier(t *testing.T) {
 	tbl := New(DefaultLimits)
 	zero := New(Limits{}) // no room for dynamic strings at all
-	for i := range staticdata.Atoms {
-		a := &staticdata.Atoms[i]
+	for i := range staticdata.NumAtoms {
+		a := staticdata.AtomByID(i)
 		want := FromAtom(a)
 		for _, tc := range []struct {
 			name string
 			f    func() (Handle, bool)
 		}{
-			{"Make", func() (Handle, bool) { return tbl.Make([]byte(a.S)) }},
-			{"MakeString", func() (Handle, bool) { return tbl.MakeString(a.S) }},
-			{"Lookup", func() (Handle, bool) { return tbl.Lookup([]byte(a.S)) }},
-			{"LookupString", func() (Handle, bool) { return tbl.LookupString(a.S) }},
-			{"zero.Make", func() (Handle, bool) { return zero.Make([]byte(a.S)) }},
-			{"Static", func() (Handle, bool) { return Static([]byte(a.S)) }},
-			{"StaticString", func() (Handle, bool) { return StaticString(a.S) }},
+			{"Make", func() (Handle, bool) { return tbl.Make([]byte(a.String())) }},
+			{"MakeString", func() (Handle, bool) { return tbl.MakeString(a.String()) }},
+			{"Lookup", func() (Handle, bool) { return tbl.Lookup([]byte(a.String())) }},
+			{"LookupString", func() (Handle, bool) { return tbl.LookupString(a.String()) }},
+			{"zero.Make", func() (Handle, bool) { return zero.Make([]byte(a.String())) }},
+			{"Static", func() (Handle, bool) { return Static([]byte(a.String())) }},
+			{"StaticString", func() (Handle, bool) { return StaticString(a.String()) }},
 		} {
 			h, ok := tc.f()
 			if !ok || h != want {
-				t.Errorf("%s(%q) = %p, %v; want %p, true", tc.name, a.S, h.Atom(), ok, a)
+				t.Errorf("%s(%q) = %p, %v; want %p, true", tc.name, a.String(), h.Atom(), ok, a)
 			}
 		}
-		if !want.IsStatic() || !want.IsValid() || want.String() != a.S || want.Len() != len(a.S) ||
-			want.Hash() != xxhash.Sum64String(a.S) || want.NameIndex() != a.NameIndex || want.Key() != a.Key {
-			t.Errorf("handle of static %q has wrong accessors: %+v", a.S, *want.Atom())
+		if !want.IsStatic() || !want.IsValid() || want.String() != a.String() || want.Len() != len(a.String()) ||
+			want.Hash() != xxhash.Sum64String(a.String()) || want.NameIndex() != a.NameIndex() || want.Key() != a.Key() {
+			t.Errorf("handle of static %q has wrong accessors: %+v", a.String(), *want.Atom())
 		}
 	}
 	if tbl.Len() != 0 || tbl.Bytes() != 0 {
@@ -44,7 +44,7 @@ func TestStaticTier(t *testing.T) {
 	}
 
 	h, _ := tbl.MakeString(":path")
-	if h != FromAtom(&staticdata.Atoms[staticdata.KeyPath]) {
+	if h != FromAtom(staticdata.KeyPath.Atom()) {
 		t.Errorf("MakeString(:path) is not the :path atom")
 	}
 	if h.NameIndex() != 4 || h.Key() != staticdata.KeyPath {
@@ -79,7 +79,7 @@ func TestDynamic(t *testing.T) {
 		copy(buf, strings.Repeat("!", len(buf))) // the table must not keep buf
 		if h.String() != s || h.Len() != len(s) || h.Hash() != xxhash.Sum64String(s) ||
 			h.IsStatic() || !h.IsValid() || h.NameIndex() != 0 || h.Key() != staticdata.KeyUnknown ||
-			h.Atom().ID != NotStatic {
+			h.Atom().ID() != NotStatic {
 			t.Errorf("Make(%q): wrong accessors %+v", s, *h.Atom())
 		}
 		handles[i] = h
@@ -318,16 +318,16 @@ func TestConcurrentDifferent(t *testing.T) {
 }
 
 func TestStaticFilter(t *testing.T) {
-	for i := range staticdata.Atoms {
-		s := staticdata.Atoms[i].S
-		if a := lookupStatic([]byte(s)); a != &staticdata.Atoms[i] {
+	for i := range staticdata.NumAtoms {
+		s := staticdata.AtomByID(i).String()
+		if a := lookupStatic([]byte(s)); a != staticdata.AtomByID(i) {
 			t.Errorf("lookupStatic(%q) = %p, want atom %d", s, a, i)
 		}
 	}
 	// Strings near the static ones: same length, same ends, long.
 	for _, s := range []string{"content-typf", "x-request-as", "c", strings.Repeat("a", 64), strings.Repeat("x", 1000)} {
 		if a := lookupStatic([]byte(s)); a != nil {
-			t.Errorf("lookupStatic(%q) = %q", s, a.S)
+			t.Errorf("lookupStatic(%q) = %q", s, a.String())
 		}
 	}
 	passed := 0

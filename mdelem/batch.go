@@ -99,8 +99,8 @@ func (b *Batch) Value(k staticdata.KeyID) (Str, bool) {
 // GetString returns the first field named name. Well-known names take the
 // O(1) path; other names are searched in order.
 func (b *Batch) GetString(name string) (Field, bool) {
-	if a := staticdata.Lookup(name); a != nil && a.Key != staticdata.KeyUnknown {
-		return b.Get(a.Key)
+	if a := staticdata.Lookup(name); a != nil && a.Key() != staticdata.KeyUnknown {
+		return b.Get(a.Key())
 	}
 	for _, f := range b.fields {
 		if f.Key() == staticdata.KeyUnknown && f.Name.EqualString(name) {

@@ -33,14 +33,14 @@ func (b *Batch) Append(f Field) {
 			b.appendSlow(f)
 			return
 		}
-		b.index(n, a, nt|vt, len(a.S)+len((*staticdata.Atom)(f.Value.p).S))
+		b.index(n, a, nt|vt, len(a.String())+len((*staticdata.Atom)(f.Value.p).String()))
 		b.setLen(n + 1)
 		*b.at(n) = f
 		return
 	}
 	vn := int(vt & lenMask)
 	if vt&(1<<kindShift) == 0 { // owned
-		b.index(n, a, nt|vt, len(a.S)+vn)
+		b.index(n, a, nt|vt, len(a.String())+vn)
 		b.setLen(n + 1)
 		*b.at(n) = f
 		return
@@ -54,7 +54,7 @@ func (b *Batch) Append(f Field) {
 		b.appendSlow(f)
 		return
 	}
-	b.index(n, a, nt, len(a.S)+vn)
+	b.index(n, a, nt, len(a.String())+vn)
 	b.setLen(n + 1)
 	dst := b.reserveAt(m, vn)
 	src := f.Value.p
@@ -102,7 +102,7 @@ func (b *Batch) appendBytesName(f Field) {
 			b.appendSlow(f)
 			return
 		}
-		vn = len((*staticdata.Atom)(f.Value.p).S)
+		vn = len((*staticdata.Atom)(f.Value.p).String())
 	} else if vn = int(vt & lenMask); vt&(1<<kindShift) != 0 {
 		need = vn
 	}
@@ -178,7 +178,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	}
 	// One unsigned test rules out both KeyUnknown and a key past the
 	// slots, which only a forged atom could have.
-	if k := uint(a.Key) - 1; k < staticdata.NumKeys-1 {
+	if k := uint(a.Key()) - 1; k < staticdata.NumKeys-1 {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}
@@ -246,8 +246,8 @@ func (b *Batch) appendResolved(f Field) {
 	}
 	size := 32
 	if a != nil {
-		size += len(a.S)
-		if k := a.Key; k != staticdata.KeyUnknown && b.slots[k] <= b.base {
+		size += len(a.String())
+		if k := a.Key(); k != staticdata.KeyUnknown && b.slots[k] <= b.base {
 			b.slots[k] = b.base + uint64(n) + 1
 		}
 	} else {
@@ -256,7 +256,7 @@ func (b *Batch) appendResolved(f Field) {
 	if vt&tagBytes != 0 {
 		size += int(vt & lenMask)
 	} else if f.Value.p != nil {
-		size += len((*staticdata.Atom)(f.Value.p).S)
+		size += len((*staticdata.Atom)(f.Value.p).String())
 	}
 	b.size += size
 	// Copy borrowed bytes into the arena, both sides in one reservation.

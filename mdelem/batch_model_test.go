@@ -87,7 +87,7 @@ func TestBatchModel(t *testing.T) {
 				}
 				k := sd.KeyUnknown
 				if a := sd.Lookup(w.name); a != nil {
-					k = a.Key
+					k = a.Key()
 				}
 				if f.Key() != k {
 					t.Fatalf("round %d: field %d (%q) has key %d, want %d", round, i, w.name, f.Key(), k)

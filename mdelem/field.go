@@ -31,7 +31,7 @@ func (f Field) WithSensitive(on bool) Field {
 // this is exact; for other fields a name given as bytes gives KeyUnknown.
 func (f Field) Key() staticdata.KeyID {
 	if a := f.Name.Atom(); a != nil {
-		return a.Key
+		return a.Key()
 	}
 	return staticdata.KeyUnknown
 }

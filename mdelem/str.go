@@ -71,7 +71,7 @@ func (s Str) n() int { return int(s.tag & lenMask) }
 // tier, interned otherwise.
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a.ID == intern.NotStatic {
+	if a.ID() == intern.NotStatic {
 		t = tagInterned
 	}
 	return Str{p: unsafe.Pointer(a), tag: t}
@@ -90,7 +90,7 @@ func strBytes(b []byte, k Kind) Str {
 // whichever constructor made it.
 func (s Str) Kind() Kind {
 	k := s.kind()
-	if k == KindInterned && (*staticdata.Atom)(s.p).ID != intern.NotStatic {
+	if k == KindInterned && (*staticdata.Atom)(s.p).ID() != intern.NotStatic {
 		return KindStatic
 	}
 	return k
@@ -114,7 +114,7 @@ func (s Str) Handle() intern.Handle { return intern.FromAtom(s.Atom()) }
 // Len returns the length of s in bytes.
 func (s Str) Len() int {
 	if a := s.Atom(); a != nil {
-		return len(a.S)
+		return len(a.String())
 	}
 	return s.n()
 }
@@ -123,7 +123,7 @@ func (s Str) Len() int {
 // for a borrowed or owned Str in a batch they live until the batch's Reset.
 func (s Str) Bytes() []byte {
 	if a := s.Atom(); a != nil {
-		return unsafe.Slice(unsafe.StringData(a.S), len(a.S))
+		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
 	}
 	return unsafe.Slice((*byte)(s.p), s.n())
 }
@@ -132,7 +132,7 @@ func (s Str) Bytes() []byte {
 // atoms return their canonical string.
 func (s Str) String() string {
 	if a := s.Atom(); a != nil {
-		return a.S
+		return a.String()
 	}
 	return string(s.Bytes())
 }
@@ -142,7 +142,7 @@ func (s Str) String() string {
 // Reset).
 func (s Str) UnsafeString() string {
 	if a := s.Atom(); a != nil {
-		return a.S
+		return a.String()
 	}
 	return unsafe.String((*byte)(s.p), s.n())
 }
@@ -156,10 +156,10 @@ func (s Str) Equal(t Str) bool {
 		if a == b {
 			return true
 		}
-		if a.ID != intern.NotStatic && b.ID != intern.NotStatic || a.Hash != b.Hash {
+		if a.ID() != intern.NotStatic && b.ID() != intern.NotStatic || a.Hash() != b.Hash() {
 			return false
 		}
-		return a.S == b.S // same hash, different interners
+		return a.String() == b.String() // same hash, different interners
 	}
 	return s.UnsafeString() == t.UnsafeString()
 }

@@ -55,7 +55,7 @@ func ValidateRequest(b *Batch) error {
 		var name string
 		key := sd.KeyUnknown
 		if a != nil {
-			name, key = a.S, a.Key
+			name, key = a.String(), a.Key()
 		} else {
 			name = f.Name.UnsafeString()
 		}
@@ -74,7 +74,7 @@ func ValidateRequest(b *Batch) error {
 			continue
 		}
 		regular = true
-		if err := checkRegular(f, name, key, a != nil && a.ID != intern.NotStatic); err != nil {
+		if err := checkRegular(f, name, key, a != nil && a.ID() != intern.NotStatic); err != nil {
 			return fieldErr(i, f, err)
 		}
 	}

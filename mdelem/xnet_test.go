@@ -10,7 +10,7 @@ import (
 func TestXnetRoundTrip(t *testing.T) {
 	in := []hpack.HeaderField{
 		{Name: ":method", Value: "POST"},
-		{Name: ":path", Value: "/pkg.S/M"},
+		{Name: ":path", Value: "/pkg.String()/M"},
 		{Name: "authorization", Value: "Bearer t", Sensitive: true},
 		{Name: "x-custom", Value: ""},
 		{Name: "content-type", Value: "application/grpc"},

@@ -1,28 +1,85 @@
 package staticdata
 
+import "math"
+
 // KeyID identifies a well-known header key: every RFC 7541 static-table name
 // and every gRPC well-known key. KeyUnknown (0) is "not a well-known key".
-// Atoms[k] is the atom of key k.
+// k.Atom() is the atom of key k.
 type KeyID uint8
 
-// Atom is one string of the static tier. Atoms live in the array [Atoms];
-// compare them by pointer.
+// Atom is one canonical string: an element of the static tier, or a record
+// that package intern made with [NewAtom]. Compare atoms by pointer. Its
+// fields are read-only: nothing outside this package can change them, so
+// the lengths and hashes the codec reads from an atom always describe its
+// string.
 type Atom struct {
-	S    string
-	Hash uint64 // xxhash.Sum64String(S), unseeded
-	ID   uint16 // index of this atom in Atoms
-	// NameIndex is the first static-table index whose name is S, or 0.
-	NameIndex uint8
-	// Key is S's well-known key ID, or KeyUnknown.
-	Key KeyID
+	s    string
+	hash uint64 // xxhash.Sum64String(s), unseeded
+	id   uint16 // index of this atom in the static tier, or NotStatic
+	// nameIndex is the first static-table index whose name is s, or 0.
+	nameIndex uint8
+	// key is s's well-known key ID, or KeyUnknown.
+	key KeyID
+}
+
+// NotStatic is the ID of an atom that is not in the static tier.
+const NotStatic = math.MaxUint16
+
+// NewAtom returns the record of a string that is not in the static tier,
+// with its hash, which must be xxhash.Sum64String(s): its ID is NotStatic,
+// its name index 0 and its key KeyUnknown. Package intern makes its
+// canonical records with it.
+func NewAtom(s string, hash uint64) Atom {
+	return Atom{s: s, hash: hash, id: NotStatic}
 }
 
 // String returns the atom's string.
-func (k KeyID) String() string { return Atoms[k].S }
+func (a *Atom) String() string { return a.s }
 
-// Atom returns the atom of a well-known key. It panics for an ID not below
-// NumKeys.
-func (k KeyID) Atom() *Atom { return &Atoms[k] }
+// Len returns the length of the atom's string.
+func (a *Atom) Len() int { return len(a.s) }
+
+// Hash returns xxhash.Sum64String of the atom's string, unseeded.
+func (a *Atom) Hash() uint64 { return a.hash }
+
+// ID returns the atom's index in the static tier, or NotStatic.
+func (a *Atom) ID() uint16 { return a.id }
+
+// IsStatic reports whether the atom is in the static tier.
+func (a *Atom) IsStatic() bool { return a.id != NotStatic }
+
+// NameIndex returns the first static-table index whose name is the atom's
+// string, or 0.
+func (a *Atom) NameIndex() uint8 { return a.nameIndex }
+
+// Key returns the atom's well-known key ID, or KeyUnknown.
+func (a *Atom) Key() KeyID { return a.key }
+
+// AtomByID returns the static-tier atom with the given ID, or nil when id
+// is not below NumAtoms.
+func AtomByID(id int) *Atom {
+	if uint(id) >= NumAtoms {
+		return nil
+	}
+	return &atoms[id]
+}
+
+// String returns the key's string; "" for an ID not below NumKeys.
+func (k KeyID) String() string {
+	if k >= NumKeys {
+		return ""
+	}
+	return atoms[k].s
+}
+
+// Atom returns the atom of a well-known key, or the atom of the empty
+// string (KeyUnknown's) for an ID not below NumKeys.
+func (k KeyID) Atom() *Atom {
+	if k >= NumKeys {
+		return &atoms[0]
+	}
+	return &atoms[k]
+}
 
 // StaticTableLen is the number of entries of the RFC 7541 static table.
 const StaticTableLen = 61
@@ -30,10 +87,19 @@ const StaticTableLen = 61
 // Entry is one static-table entry.
 type Entry struct {
 	Name, Value *Atom
-	// PairHash is PairHash(Name.Hash, Value.Hash).
+	// PairHash is PairHash(Name.Hash(), Value.Hash()).
 	PairHash uint64
 	// Size is the entry's size in RFC 7541 terms: name + value + 32 bytes.
 	Size uint32
+}
+
+// StaticEntry returns a copy of RFC 7541 static-table entry i, 1 to
+// StaticTableLen, and false for any other index.
+func StaticEntry(i int) (Entry, bool) {
+	if i < 1 || i > StaticTableLen {
+		return Entry{}, false
+	}
+	return staticTable[i], true
 }
 
 // PairHash mixes the hashes of a name and a value into the hash of a field.

@@ -5,7 +5,7 @@
 // Every string of these tables is an [Atom] in [Atoms], the static tier that
 // package intern answers from first. An atom carries its precomputed xxhash,
 // the first static-table index at which it is a name, and its well-known key
-// ID. Key ID k is the atom Atoms[k], so a header batch can keep O(1) slots for
+// ID. Key ID k is the atom atoms[k], so a header batch can keep O(1) slots for
 // :path, :authority, content-type, grpc-timeout and the rest.
 //
 // Everything here is computed by the generator in ../gen and written into the
@@ -18,4 +18,4 @@
 //	go generate ./staticdata
 package staticdata
 
-//go:generate go run ../gen -data ../gen/data -out .
+//go:generate go run ../gen -data ../gen/data -root ..

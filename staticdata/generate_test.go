@@ -2,11 +2,16 @@ package staticdata
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 )
+
+// generatedFiles are the files gen writes, relative to the module root.
+var generatedFiles = []string{"staticdata/static_gen.go", "internal/huffdata/huffman_gen.go"}
 
 // TestGeneratedFilesUpToDate regenerates into a temporary folder and fails,
 // naming the file, when a committed generated file differs.
@@ -19,35 +24,52 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 		t.Skip("no go tool on PATH to run the generator")
 	}
 	tmp := t.TempDir()
-	cmd := exec.Command(goTool, "run", "./gen", "-data", "gen/data", "-out", tmp)
+	cmd := exec.Command(goTool, "run", "./gen", "-data", "gen/data", "-root", tmp)
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("generator failed: %v\n%s", err, out)
 	}
-	generated, err := filepath.Glob(filepath.Join(tmp, "*.go"))
-	if err != nil || len(generated) == 0 {
-		t.Fatalf("generator wrote no files (%v)", err)
+	var written []string
+	err = filepath.WalkDir(tmp, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(tmp, path)
+			written = append(written, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, path := range generated {
-		name := filepath.Base(path)
-		want, _ := os.ReadFile(path)
-		got, err := os.ReadFile(name)
+	if !slices.Equal(written, sortedCopy(generatedFiles)) {
+		t.Fatalf("the generator wrote %v, this test expects %v", written, generatedFiles)
+	}
+	for _, name := range generatedFiles {
+		want, _ := os.ReadFile(filepath.Join(tmp, name))
+		got, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil {
-			t.Errorf("staticdata/%s is missing: run go generate ./staticdata", name)
+			t.Errorf("%s is missing: run go generate ./staticdata", name)
 			continue
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("staticdata/%s is stale: run go generate ./staticdata", name)
+			t.Errorf("%s is stale: run go generate ./staticdata", name)
+		}
+		if !bytes.HasPrefix(got, []byte("// Code generated ")) || !bytes.Contains(got, []byte("DO NOT EDIT.")) {
+			t.Errorf("%s lacks the generated-code header", name)
 		}
 	}
-	committed, _ := filepath.Glob("*_gen.go")
-	if len(committed) != len(generated) {
-		t.Errorf("staticdata has %d generated files, the generator writes %d", len(committed), len(generated))
-	}
-	for _, name := range committed {
-		src, _ := os.ReadFile(name)
-		if !bytes.HasPrefix(src, []byte("// Code generated ")) || !bytes.Contains(src, []byte("DO NOT EDIT.")) {
-			t.Errorf("staticdata/%s lacks the generated-code header", name)
+	for _, dir := range []string{"staticdata", "internal/huffdata"} {
+		committed, _ := filepath.Glob(filepath.Join("..", dir, "*_gen.go"))
+		for _, c := range committed {
+			rel := dir + "/" + filepath.Base(c)
+			if !slices.Contains(generatedFiles, rel) {
+				t.Errorf("%s looks generated but the generator does not write it", rel)
+			}
 		}
 	}
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
 }

@@ -6,21 +6,21 @@ import "unsafe"
 // allocate.
 func Lookup(s string) *Atom {
 	if len(s) == 0 {
-		return &Atoms[0]
+		return &atoms[0]
 	}
-	a := &Atoms[phashSlots[phash(s)]]
+	a := &atoms[phashSlots[phash(s)]]
 	// An empty slot holds atom 0, the empty string, which cannot equal s.
-	if a.S != s {
+	if a.s != s {
 		return nil
 	}
 	return a
 }
 
 // atomFilter[n%64] has bit (s[0]+s[n-1])%64 set for every atom string s of
-// n bytes, n > 0. It is built from Atoms at init, without hashing.
+// n bytes, n > 0. It is built from the atoms at init, without hashing.
 var atomFilter = func() (t [64]uint64) {
-	for i := range Atoms {
-		if s := Atoms[i].S; s != "" {
+	for i := range atoms {
+		if s := atoms[i].s; s != "" {
 			t[len(s)&63] |= 1 << ((s[0] + s[len(s)-1]) & 63)
 		}
 	}
@@ -44,7 +44,7 @@ func LookupBytes(b []byte) *Atom {
 // name's well-known key ID. Either may be 0.
 func LookupName(name string) (index uint8, key KeyID) {
 	if a := Lookup(name); a != nil {
-		return a.NameIndex, a.Key
+		return a.nameIndex, a.key
 	}
 	return 0, KeyUnknown
 }
@@ -59,13 +59,13 @@ func LookupNameBytes(name []byte) (index uint8, key KeyID) {
 // index whose name is name, or 0.
 func LookupField(name, value string) (index, nameIndex uint8) {
 	a := Lookup(name)
-	if a == nil || a.NameIndex == 0 {
+	if a == nil || a.nameIndex == 0 {
 		return 0, 0
 	}
-	first := a.NameIndex
+	first := a.nameIndex
 	// Entries that share a name are adjacent; runs are at most 7 long.
 	for i := first; i < first+staticNameRun[first]; i++ {
-		if StaticTable[i].Value.S == value {
+		if staticTable[i].Value.s == value {
 			return i, first
 		}
 	}
@@ -80,12 +80,15 @@ func LookupFieldBytes(name, value []byte) (index, nameIndex uint8) {
 // LookupFieldAtoms is LookupField for two atoms: it compares pointers, never
 // bytes.
 func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
-	first := name.NameIndex
+	if name == nil {
+		return 0, 0
+	}
+	first := name.nameIndex
 	if first == 0 {
 		return 0, 0
 	}
 	for i := first; i < first+staticNameRun[first]; i++ {
-		if StaticTable[i].Value == value {
+		if staticTable[i].Value == value {
 			return i, first
 		}
 	}

@@ -5,9 +5,9 @@ import "testing"
 // BenchmarkLookup compares the generated perfect hash with a Go map over the
 // same strings, on hits and misses from byte slices.
 func BenchmarkLookup(b *testing.B) {
-	m := make(map[string]*Atom, len(Atoms))
-	for i := range Atoms {
-		m[Atoms[i].S] = &Atoms[i]
+	m := make(map[string]*Atom, len(atoms))
+	for i := range atoms {
+		m[atoms[i].s] = &atoms[i]
 	}
 	inputs := [][]byte{[]byte(":path"), []byte("content-type"), []byte("grpc-timeout"), []byte("application/grpc"), []byte("x-request-id"), []byte("user-agent")}
 	total := 0

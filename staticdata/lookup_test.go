@@ -5,22 +5,22 @@ import (
 )
 
 func TestLookupFindsEveryAtom(t *testing.T) {
-	for i := range Atoms {
-		a := &Atoms[i]
-		if got := Lookup(a.S); got != a {
-			t.Errorf("Lookup(%q) = %p, want &Atoms[%d]", a.S, got, i)
+	for i := range atoms {
+		a := &atoms[i]
+		if got := Lookup(a.s); got != a {
+			t.Errorf("Lookup(%q) = %p, want &atoms[%d]", a.s, got, i)
 		}
-		if got := LookupBytes([]byte(a.S)); got != a {
-			t.Errorf("LookupBytes(%q) = %p, want &Atoms[%d]", a.S, got, i)
+		if got := LookupBytes([]byte(a.s)); got != a {
+			t.Errorf("LookupBytes(%q) = %p, want &atoms[%d]", a.s, got, i)
 		}
 	}
 }
 
 func TestLookupRejectsOtherStrings(t *testing.T) {
 	others := []string{"x-custom", ":pat", ":paths", "Content-Type", "grpc-statu", "gzip,deflatf", "17", "te ", "a"}
-	for i := range Atoms {
+	for i := range atoms {
 		// Every one-byte change of an atom is not an atom (unless it is one).
-		s := []byte(Atoms[i].S)
+		s := []byte(atoms[i].s)
 		for j := range s {
 			c := append([]byte(nil), s...)
 			c[j] ^= 0x20
@@ -29,8 +29,8 @@ func TestLookupRejectsOtherStrings(t *testing.T) {
 	}
 	for _, s := range others {
 		got := Lookup(s)
-		if got != nil && got.S != s {
-			t.Errorf("Lookup(%q) = atom %q", s, got.S)
+		if got != nil && got.s != s {
+			t.Errorf("Lookup(%q) = atom %q", s, got.s)
 		}
 		if got == nil && isAtom(s) {
 			t.Errorf("Lookup(%q) = nil for an atom", s)
@@ -39,8 +39,8 @@ func TestLookupRejectsOtherStrings(t *testing.T) {
 }
 
 func isAtom(s string) bool {
-	for i := range Atoms {
-		if Atoms[i].S == s {
+	for i := range atoms {
+		if atoms[i].s == s {
 			return true
 		}
 	}
@@ -49,16 +49,16 @@ func isAtom(s string) bool {
 
 func TestLookupField(t *testing.T) {
 	for i := 1; i <= StaticTableLen; i++ {
-		e := StaticTable[i]
-		idx, nameIdx := LookupField(e.Name.S, e.Value.S)
+		e := staticTable[i]
+		idx, nameIdx := LookupField(e.Name.s, e.Value.s)
 		// The first entry holding the exact field wins.
-		if int(idx) > i || StaticTable[idx].Name != e.Name || StaticTable[idx].Value != e.Value {
-			t.Errorf("LookupField(%q, %q) = %d, want %d", e.Name.S, e.Value.S, idx, i)
+		if int(idx) > i || staticTable[idx].Name != e.Name || staticTable[idx].Value != e.Value {
+			t.Errorf("LookupField(%q, %q) = %d, want %d", e.Name.s, e.Value.s, idx, i)
 		}
-		if nameIdx != e.Name.NameIndex {
-			t.Errorf("LookupField(%q, %q) name index %d, want %d", e.Name.S, e.Value.S, nameIdx, e.Name.NameIndex)
+		if nameIdx != e.Name.nameIndex {
+			t.Errorf("LookupField(%q, %q) name index %d, want %d", e.Name.s, e.Value.s, nameIdx, e.Name.nameIndex)
 		}
-		if i2, n2 := LookupFieldBytes([]byte(e.Name.S), []byte(e.Value.S)); i2 != idx || n2 != nameIdx {
+		if i2, n2 := LookupFieldBytes([]byte(e.Name.s), []byte(e.Value.s)); i2 != idx || n2 != nameIdx {
 			t.Errorf("LookupFieldBytes disagrees for entry %d", i)
 		}
 		if i3, n3 := LookupFieldAtoms(e.Name, e.Value); i3 != idx || n3 != nameIdx {
@@ -112,8 +112,8 @@ func TestLookupNoAllocs(t *testing.T) {
 // TestMayBeAtom checks the filter in front of the static lookups: it must
 // pass every atom, and it should turn away the usual custom names.
 func TestMayBeAtom(t *testing.T) {
-	for i := range Atoms {
-		if s := Atoms[i].S; !MayBeAtom(s) {
+	for i := range atoms {
+		if s := atoms[i].s; !MayBeAtom(s) {
 			t.Errorf("MayBeAtom(%q) = false for an atom", s)
 		}
 	}

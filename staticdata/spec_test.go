@@ -3,6 +3,7 @@ package staticdata
 import (
 	"bufio"
 	"fmt"
+	"github.com/metapack/metapack/internal/huffdata"
 	"os"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 )
 
 // TestStaticTableMatchesXnet decodes every indexed static field with x/net's
-// decoder and compares it with StaticTable.
+// decoder and compares it with staticTable.
 func TestStaticTableMatchesXnet(t *testing.T) {
 	for i := 1; i <= StaticTableLen; i++ {
 		d := hpack.NewDecoder(4096, nil)
@@ -21,9 +22,9 @@ func TestStaticTableMatchesXnet(t *testing.T) {
 		if err != nil || len(fields) != 1 {
 			t.Fatalf("x/net decoding index %d: %v %v", i, fields, err)
 		}
-		e := StaticTable[i]
-		if fields[0].Name != e.Name.S || fields[0].Value != e.Value.S {
-			t.Errorf("index %d: have %q: %q, x/net gives %q: %q", i, e.Name.S, e.Value.S, fields[0].Name, fields[0].Value)
+		e := staticTable[i]
+		if fields[0].Name != e.Name.s || fields[0].Value != e.Value.s {
+			t.Errorf("index %d: have %q: %q, x/net gives %q: %q", i, e.Name.s, e.Value.s, fields[0].Name, fields[0].Value)
 		}
 		if want := uint32(fields[0].Size()); e.Size != want {
 			t.Errorf("index %d: size %d, want %d", i, e.Size, want)
@@ -32,14 +33,19 @@ func TestStaticTableMatchesXnet(t *testing.T) {
 }
 
 // TestHuffmanCodesMatchXnet encodes each byte alone with x/net and compares
-// the bits with HuffmanCodes and HuffmanCodeLen.
+// the bits with HuffmanCode's, and checks the encoder's tables in
+// internal/huffdata against them.
 func TestHuffmanCodesMatchXnet(t *testing.T) {
 	for b := range 256 {
 		got := hpack.AppendHuffmanString(nil, string([]byte{byte(b)}))
-		n := uint(HuffmanCodeLen[b])
+		code, bits, ok := HuffmanCode(b)
+		if !ok {
+			t.Fatalf("HuffmanCode(%d) not ok", b)
+		}
+		n := uint(bits)
 		// Our code, padded with ones to whole bytes, as big-endian bytes.
 		nbytes := (n + 7) / 8
-		v := uint64(HuffmanCodes[b])<<(nbytes*8-n) | (1<<(nbytes*8-n) - 1)
+		v := uint64(code)<<(nbytes*8-n) | (1<<(nbytes*8-n) - 1)
 		want := make([]byte, nbytes)
 		for i := range want {
 			want[i] = byte(v >> (8 * (nbytes - 1 - uint(i))))
@@ -47,47 +53,52 @@ func TestHuffmanCodesMatchXnet(t *testing.T) {
 		if string(got) != string(want) {
 			t.Errorf("byte %#x: table gives %x, x/net encodes %x", b, want, got)
 		}
-		e := &HuffmanEncodeTables
-		if e.Code[b] != uint64(HuffmanCodes[b]) || e.Len[b] != uint64(n) || e.Pow[b] != 1<<n {
+		e := &huffdata.HuffmanEncodeTables
+		if e.Code[b] != uint64(code) || e.Len[b] != uint64(n) || e.Pow[b] != 1<<n {
 			t.Errorf("byte %#x: HuffmanEncodeTables has code %#x, length %d, pow %#x", b, e.Code[b], e.Len[b], e.Pow[b])
 		}
 	}
-	for k, v := range HuffmanEncodeTables.Top {
+	for k, v := range huffdata.HuffmanEncodeTables.Top {
 		var want uint64
 		if k >= 1 && k <= 64 {
 			want = 1 << (64 - k)
 		}
-		if v != want || HuffmanEncodeTables.Bytes[k] != uint64(k/8) {
-			t.Errorf("Top[%d] = %#x, Bytes[%d] = %d", k, v, k, HuffmanEncodeTables.Bytes[k])
+		if v != want || huffdata.HuffmanEncodeTables.Bytes[k] != uint64(k/8) {
+			t.Errorf("Top[%d] = %#x, Bytes[%d] = %d", k, v, k, huffdata.HuffmanEncodeTables.Bytes[k])
 		}
 	}
-	if HuffmanCodes[HuffmanEOS] != 0x3fffffff || HuffmanCodeLen[HuffmanEOS] != 30 {
-		t.Errorf("EOS is %#x/%d, want 30 ones", HuffmanCodes[HuffmanEOS], HuffmanCodeLen[HuffmanEOS])
+	if code, bits, _ := HuffmanCode(HuffmanEOS); code != 0x3fffffff || bits != 30 {
+		t.Errorf("EOS is %#x/%d, want 30 ones", code, bits)
+	}
+	for _, sym := range []int{-1, HuffmanEOS + 1, 1 << 40} {
+		if code, bits, ok := HuffmanCode(sym); ok || code != 0 || bits != 0 {
+			t.Errorf("HuffmanCode(%d) = %#x, %d, %v; want 0, 0, false", sym, code, bits, ok)
+		}
 	}
 }
 
 func TestAtomsAreConsistent(t *testing.T) {
-	for i := range Atoms {
-		a := &Atoms[i]
-		if int(a.ID) != i {
-			t.Errorf("atom %q: ID %d at position %d", a.S, a.ID, i)
+	for i := range atoms {
+		a := &atoms[i]
+		if int(a.id) != i {
+			t.Errorf("atom %q: ID %d at position %d", a.s, a.id, i)
 		}
-		if a.Hash != xxhash.Sum64String(a.S) {
-			t.Errorf("atom %q: stale hash", a.S)
+		if a.hash != xxhash.Sum64String(a.s) {
+			t.Errorf("atom %q: stale hash", a.s)
 		}
-		if i > 0 && i < NumKeys && int(a.Key) != i {
-			t.Errorf("atom %q at %d: key %d, want %d", a.S, i, a.Key, i)
+		if i > 0 && i < NumKeys && int(a.key) != i {
+			t.Errorf("atom %q at %d: key %d, want %d", a.s, i, a.key, i)
 		}
-		if i >= NumKeys && a.Key != KeyUnknown {
-			t.Errorf("value atom %q has key %d", a.S, a.Key)
+		if i >= NumKeys && a.key != KeyUnknown {
+			t.Errorf("value atom %q has key %d", a.s, a.key)
 		}
 	}
 	for i := 1; i <= StaticTableLen; i++ {
-		e := StaticTable[i]
-		if e.PairHash != PairHash(e.Name.Hash, e.Value.Hash) {
+		e := staticTable[i]
+		if e.PairHash != PairHash(e.Name.hash, e.Value.hash) {
 			t.Errorf("entry %d: PairHash disagrees with PairHash()", i)
 		}
-		if e.Name.Key == KeyUnknown || e.Name.NameIndex == 0 || int(e.Name.NameIndex) > i {
+		if e.Name.key == KeyUnknown || e.Name.nameIndex == 0 || int(e.Name.nameIndex) > i {
 			t.Errorf("entry %d: name atom %+v", i, *e.Name)
 		}
 	}
@@ -96,7 +107,7 @@ func TestAtomsAreConsistent(t *testing.T) {
 		KeyTe: "te", KeyGrpcTimeout: "grpc-timeout", KeyGrpcStatusDetailsBin: "grpc-status-details-bin",
 		KeyLbToken: "lb-token", KeyUserAgent: "user-agent",
 	} {
-		if k.String() != name || k.Atom().Key != k {
+		if k.String() != name || k.Atom().key != k {
 			t.Errorf("key %d is %q, want %q", k, k.String(), name)
 		}
 	}
@@ -115,16 +126,16 @@ func TestGenDataMatchesShared(t *testing.T) {
 		if len(row) > 2 {
 			value = row[2]
 		}
-		if e := StaticTable[i]; e.Name.S != row[1] || e.Value.S != value {
-			t.Errorf("static entry %d: %q: %q, RFC data says %q: %q", i, e.Name.S, e.Value.S, row[1], value)
+		if e := staticTable[i]; e.Name.s != row[1] || e.Value.s != value {
+			t.Errorf("static entry %d: %q: %q, RFC data says %q: %q", i, e.Name.s, e.Value.s, row[1], value)
 		}
 	}
 	for _, row := range readTSV(t, "../../shared/rfc7541/huffman-code.tsv") {
 		sym, _ := strconv.Atoi(row[0])
 		code, _ := strconv.ParseUint(row[1], 16, 32)
 		bits, _ := strconv.Atoi(row[2])
-		if HuffmanCodes[sym] != uint32(code) || int(HuffmanCodeLen[sym]) != bits {
-			t.Errorf("symbol %d: %#x/%d, RFC data says %#x/%d", sym, HuffmanCodes[sym], HuffmanCodeLen[sym], code, bits)
+		if c, n, _ := HuffmanCode(sym); c != uint32(code) || int(n) != bits {
+			t.Errorf("symbol %d: %#x/%d, RFC data says %#x/%d", sym, c, n, code, bits)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 package staticdata
 
 // Well-known key IDs: one for every RFC 7541 static-table name and gRPC key.
-// Key ID k is also the index of the key's atom in Atoms.
+// Key ID k is also the index of the key's atom in the static tier.
 const (
 	KeyUnknown                  KeyID = 0  // not a well-known key
 	KeyAuthority                KeyID = 1  // ":authority"
@@ -79,187 +79,187 @@ const NumKeys = 66
 // NumAtoms is the number of strings in the static tier.
 const NumAtoms = 111
 
-// Atoms is the static tier: every string of the static table and of the gRPC
-// well-known metadata, once each. Atoms[0] is the empty string.
-var Atoms = [NumAtoms]Atom{
-	{S: "", Hash: 0xef46db3751d8e999, ID: 0, NameIndex: 0, Key: 0},
-	{S: ":authority", Hash: 0xea7772975a2eab56, ID: 1, NameIndex: 1, Key: 1},
-	{S: ":method", Hash: 0xa3c54baf945de231, ID: 2, NameIndex: 2, Key: 2},
-	{S: ":path", Hash: 0x13e15bd8c93706c4, ID: 3, NameIndex: 4, Key: 3},
-	{S: ":scheme", Hash: 0xe83b1d60b5ff7c21, ID: 4, NameIndex: 6, Key: 4},
-	{S: ":status", Hash: 0x9aad91a06377333e, ID: 5, NameIndex: 8, Key: 5},
-	{S: "accept-charset", Hash: 0x2156bc1d653568fb, ID: 6, NameIndex: 15, Key: 6},
-	{S: "accept-encoding", Hash: 0xc89afcf34e8b71f0, ID: 7, NameIndex: 16, Key: 7},
-	{S: "accept-language", Hash: 0xaeabb47a738e5e38, ID: 8, NameIndex: 17, Key: 8},
-	{S: "accept-ranges", Hash: 0xca7c10f4c25c0e76, ID: 9, NameIndex: 18, Key: 9},
-	{S: "accept", Hash: 0xcd12525d0de2f569, ID: 10, NameIndex: 19, Key: 10},
-	{S: "access-control-allow-origin", Hash: 0x82f4e3a1ddd6f660, ID: 11, NameIndex: 20, Key: 11},
-	{S: "age", Hash: 0x46ad1ade10c356d4, ID: 12, NameIndex: 21, Key: 12},
-	{S: "allow", Hash: 0xf87fd2393f2e6fb4, ID: 13, NameIndex: 22, Key: 13},
-	{S: "authorization", Hash: 0x7ac634bcdd93f914, ID: 14, NameIndex: 23, Key: 14},
-	{S: "cache-control", Hash: 0x5e427acd1ff45d9f, ID: 15, NameIndex: 24, Key: 15},
-	{S: "content-disposition", Hash: 0xee174d708d8b8ee7, ID: 16, NameIndex: 25, Key: 16},
-	{S: "content-encoding", Hash: 0xa49a12e255ffc67f, ID: 17, NameIndex: 26, Key: 17},
-	{S: "content-language", Hash: 0x3e3addb96667a9ee, ID: 18, NameIndex: 27, Key: 18},
-	{S: "content-length", Hash: 0xec5b16533c6aeb9a, ID: 19, NameIndex: 28, Key: 19},
-	{S: "content-location", Hash: 0xaf31084436441d63, ID: 20, NameIndex: 29, Key: 20},
-	{S: "content-range", Hash: 0xe5a1ac24453ad36d, ID: 21, NameIndex: 30, Key: 21},
-	{S: "content-type", Hash: 0x36438b5e746aee45, ID: 22, NameIndex: 31, Key: 22},
-	{S: "cookie", Hash: 0x0c91facf0eed7e56, ID: 23, NameIndex: 32, Key: 23},
-	{S: "date", Hash: 0x7fb5099e2dfdf443, ID: 24, NameIndex: 33, Key: 24},
-	{S: "etag", Hash: 0x595dca433c132eb7, ID: 25, NameIndex: 34, Key: 25},
-	{S: "expect", Hash: 0x7998a9cad4b5d5a4, ID: 26, NameIndex: 35, Key: 26},
-	{S: "expires", Hash: 0x05576cc188db5ece, ID: 27, NameIndex: 36, Key: 27},
-	{S: "from", Hash: 0x07029090b7beb83e, ID: 28, NameIndex: 37, Key: 28},
-	{S: "host", Hash: 0x47fb2b69f412b698, ID: 29, NameIndex: 38, Key: 29},
-	{S: "if-match", Hash: 0x04b10ee0a02cac76, ID: 30, NameIndex: 39, Key: 30},
-	{S: "if-modified-since", Hash: 0xaff3a9f6e8518708, ID: 31, NameIndex: 40, Key: 31},
-	{S: "if-none-match", Hash: 0x7aa0fb3247c80368, ID: 32, NameIndex: 41, Key: 32},
-	{S: "if-range", Hash: 0x8bfb5dd66997e924, ID: 33, NameIndex: 42, Key: 33},
-	{S: "if-unmodified-since", Hash: 0xebf5b4d42cb0141f, ID: 34, NameIndex: 43, Key: 34},
-	{S: "last-modified", Hash: 0x508afd794e0f864a, ID: 35, NameIndex: 44, Key: 35},
-	{S: "link", Hash: 0xf7980ae0cda7951e, ID: 36, NameIndex: 45, Key: 36},
-	{S: "location", Hash: 0xca82a4164ce0a0d6, ID: 37, NameIndex: 46, Key: 37},
-	{S: "max-forwards", Hash: 0xa687ec5b19d99212, ID: 38, NameIndex: 47, Key: 38},
-	{S: "proxy-authenticate", Hash: 0x059ceb983787794e, ID: 39, NameIndex: 48, Key: 39},
-	{S: "proxy-authorization", Hash: 0x23517c0dc23a13ed, ID: 40, NameIndex: 49, Key: 40},
-	{S: "range", Hash: 0xb076e5891e097561, ID: 41, NameIndex: 50, Key: 41},
-	{S: "referer", Hash: 0xc46e38ca7c7f81a5, ID: 42, NameIndex: 51, Key: 42},
-	{S: "refresh", Hash: 0x36849127fb5c39d9, ID: 43, NameIndex: 52, Key: 43},
-	{S: "retry-after", Hash: 0x8e3e5d219b003542, ID: 44, NameIndex: 53, Key: 44},
-	{S: "server", Hash: 0xe213829451f37320, ID: 45, NameIndex: 54, Key: 45},
-	{S: "set-cookie", Hash: 0x093fc32dfc219aab, ID: 46, NameIndex: 55, Key: 46},
-	{S: "strict-transport-security", Hash: 0x3a012fdbea639801, ID: 47, NameIndex: 56, Key: 47},
-	{S: "transfer-encoding", Hash: 0x31551bd861ac10da, ID: 48, NameIndex: 57, Key: 48},
-	{S: "user-agent", Hash: 0xe6ba75ece51cd000, ID: 49, NameIndex: 58, Key: 49},
-	{S: "vary", Hash: 0x7a5aa6b297836d4b, ID: 50, NameIndex: 59, Key: 50},
-	{S: "via", Hash: 0xf07c58b4a2d7e917, ID: 51, NameIndex: 60, Key: 51},
-	{S: "www-authenticate", Hash: 0x7dcc2fb837fb0d0b, ID: 52, NameIndex: 61, Key: 52},
-	{S: "te", Hash: 0x8fb0070048ff338d, ID: 53, NameIndex: 0, Key: 53},
-	{S: "grpc-encoding", Hash: 0x03722229e8b1742d, ID: 54, NameIndex: 0, Key: 54},
-	{S: "grpc-accept-encoding", Hash: 0xe981aab61ba87ca3, ID: 55, NameIndex: 0, Key: 55},
-	{S: "grpc-timeout", Hash: 0xdec526f4f922a06d, ID: 56, NameIndex: 0, Key: 56},
-	{S: "grpc-status", Hash: 0x6c5352e3e489adcf, ID: 57, NameIndex: 0, Key: 57},
-	{S: "grpc-message", Hash: 0x63f5f0403c83e14c, ID: 58, NameIndex: 0, Key: 58},
-	{S: "grpc-status-details-bin", Hash: 0x7baa33b042f2ba82, ID: 59, NameIndex: 0, Key: 59},
-	{S: "grpc-previous-rpc-attempts", Hash: 0x15d857aab6588298, ID: 60, NameIndex: 0, Key: 60},
-	{S: "grpc-retry-pushback-ms", Hash: 0xbed4e1b88d7ede79, ID: 61, NameIndex: 0, Key: 61},
-	{S: "grpc-trace-bin", Hash: 0x1795791ae8ff91a4, ID: 62, NameIndex: 0, Key: 62},
-	{S: "grpc-tags-bin", Hash: 0xf03bd51d9b2fd03e, ID: 63, NameIndex: 0, Key: 63},
-	{S: "traceparent", Hash: 0x1a854d3e05182983, ID: 64, NameIndex: 0, Key: 64},
-	{S: "lb-token", Hash: 0x182db747920d17f6, ID: 65, NameIndex: 0, Key: 65},
-	{S: "GET", Hash: 0x2b88ed1df1352c47, ID: 66, NameIndex: 0, Key: 0},
-	{S: "POST", Hash: 0x1356ec721cc5c171, ID: 67, NameIndex: 0, Key: 0},
-	{S: "/", Hash: 0xe89cd67289eddaea, ID: 68, NameIndex: 0, Key: 0},
-	{S: "/index.html", Hash: 0xc7a2826b7865f267, ID: 69, NameIndex: 0, Key: 0},
-	{S: "http", Hash: 0xbe8ad12ae2865cfe, ID: 70, NameIndex: 0, Key: 0},
-	{S: "https", Hash: 0x95152944b9ba7530, ID: 71, NameIndex: 0, Key: 0},
-	{S: "200", Hash: 0x25436e545a8bcc7c, ID: 72, NameIndex: 0, Key: 0},
-	{S: "204", Hash: 0xa3332fb411605f34, ID: 73, NameIndex: 0, Key: 0},
-	{S: "206", Hash: 0xec63737c55aff3fc, ID: 74, NameIndex: 0, Key: 0},
-	{S: "304", Hash: 0x27b422af9a2a6c1d, ID: 75, NameIndex: 0, Key: 0},
-	{S: "400", Hash: 0x9a34fa9a2c9e7993, ID: 76, NameIndex: 0, Key: 0},
-	{S: "404", Hash: 0x52af0460bc47a90b, ID: 77, NameIndex: 0, Key: 0},
-	{S: "500", Hash: 0xafcc9a5d4b528c09, ID: 78, NameIndex: 0, Key: 0},
-	{S: "gzip, deflate", Hash: 0xa1943e669b6b4dc3, ID: 79, NameIndex: 0, Key: 0},
-	{S: "trailers", Hash: 0xdcffd94a31b3ee89, ID: 80, NameIndex: 0, Key: 0},
-	{S: "application/grpc", Hash: 0x6843e9a295358270, ID: 81, NameIndex: 0, Key: 0},
-	{S: "application/grpc+proto", Hash: 0x6bcde70abae15aed, ID: 82, NameIndex: 0, Key: 0},
-	{S: "application/grpc+json", Hash: 0xc6f01da5ec2052ee, ID: 83, NameIndex: 0, Key: 0},
-	{S: "identity", Hash: 0x93cdec6b5c310a45, ID: 84, NameIndex: 0, Key: 0},
-	{S: "gzip", Hash: 0xaf2773da020743a5, ID: 85, NameIndex: 0, Key: 0},
-	{S: "deflate", Hash: 0x80ae2c3c9d073644, ID: 86, NameIndex: 0, Key: 0},
-	{S: "snappy", Hash: 0x4202e872121111ab, ID: 87, NameIndex: 0, Key: 0},
-	{S: "identity,gzip", Hash: 0xba7b1241921cc520, ID: 88, NameIndex: 0, Key: 0},
-	{S: "identity,deflate,gzip", Hash: 0x98974499a6807f01, ID: 89, NameIndex: 0, Key: 0},
-	{S: "identity,gzip,deflate", Hash: 0xccfc8f7476ff5e0d, ID: 90, NameIndex: 0, Key: 0},
-	{S: "gzip,deflate", Hash: 0x444ee85bbd20e12d, ID: 91, NameIndex: 0, Key: 0},
-	{S: "deflate,gzip", Hash: 0x183d05724b3c8f36, ID: 92, NameIndex: 0, Key: 0},
-	{S: "gzip, deflate, br", Hash: 0x7d5b4eba7e4be090, ID: 93, NameIndex: 0, Key: 0},
-	{S: "0", Hash: 0x633457081244afec, ID: 94, NameIndex: 0, Key: 0},
-	{S: "1", Hash: 0xb7b41276360564d4, ID: 95, NameIndex: 0, Key: 0},
-	{S: "2", Hash: 0x6021b5621680598b, ID: 96, NameIndex: 0, Key: 0},
-	{S: "3", Hash: 0x26167c2af5162ca4, ID: 97, NameIndex: 0, Key: 0},
-	{S: "4", Hash: 0x913914322ca46b89, ID: 98, NameIndex: 0, Key: 0},
-	{S: "5", Hash: 0x6a81b47405b648ed, ID: 99, NameIndex: 0, Key: 0},
-	{S: "6", Hash: 0x122ebd68645a7cf7, ID: 100, NameIndex: 0, Key: 0},
-	{S: "7", Hash: 0x184a52b6a00d7ab7, ID: 101, NameIndex: 0, Key: 0},
-	{S: "8", Hash: 0xad4662bb7caac864, ID: 102, NameIndex: 0, Key: 0},
-	{S: "9", Hash: 0x1d35ed3e41ee029a, ID: 103, NameIndex: 0, Key: 0},
-	{S: "10", Hash: 0x4b48550ea3b07f17, ID: 104, NameIndex: 0, Key: 0},
-	{S: "11", Hash: 0x228d3fa5008c9ec2, ID: 105, NameIndex: 0, Key: 0},
-	{S: "12", Hash: 0x5460f49adbe7aba2, ID: 106, NameIndex: 0, Key: 0},
-	{S: "13", Hash: 0x22e84c6060359bac, ID: 107, NameIndex: 0, Key: 0},
-	{S: "14", Hash: 0x9deb1683a072e62a, ID: 108, NameIndex: 0, Key: 0},
-	{S: "15", Hash: 0xee7276ee58e4421c, ID: 109, NameIndex: 0, Key: 0},
-	{S: "16", Hash: 0xadc82a95b2af3502, ID: 110, NameIndex: 0, Key: 0},
+// atoms is the static tier: every string of the static table and of the gRPC
+// well-known metadata, once each. atoms[0] is the empty string.
+var atoms = [NumAtoms]Atom{
+	{s: "", hash: 0xef46db3751d8e999, id: 0, nameIndex: 0, key: 0},
+	{s: ":authority", hash: 0xea7772975a2eab56, id: 1, nameIndex: 1, key: 1},
+	{s: ":method", hash: 0xa3c54baf945de231, id: 2, nameIndex: 2, key: 2},
+	{s: ":path", hash: 0x13e15bd8c93706c4, id: 3, nameIndex: 4, key: 3},
+	{s: ":scheme", hash: 0xe83b1d60b5ff7c21, id: 4, nameIndex: 6, key: 4},
+	{s: ":status", hash: 0x9aad91a06377333e, id: 5, nameIndex: 8, key: 5},
+	{s: "accept-charset", hash: 0x2156bc1d653568fb, id: 6, nameIndex: 15, key: 6},
+	{s: "accept-encoding", hash: 0xc89afcf34e8b71f0, id: 7, nameIndex: 16, key: 7},
+	{s: "accept-language", hash: 0xaeabb47a738e5e38, id: 8, nameIndex: 17, key: 8},
+	{s: "accept-ranges", hash: 0xca7c10f4c25c0e76, id: 9, nameIndex: 18, key: 9},
+	{s: "accept", hash: 0xcd12525d0de2f569, id: 10, nameIndex: 19, key: 10},
+	{s: "access-control-allow-origin", hash: 0x82f4e3a1ddd6f660, id: 11, nameIndex: 20, key: 11},
+	{s: "age", hash: 0x46ad1ade10c356d4, id: 12, nameIndex: 21, key: 12},
+	{s: "allow", hash: 0xf87fd2393f2e6fb4, id: 13, nameIndex: 22, key: 13},
+	{s: "authorization", hash: 0x7ac634bcdd93f914, id: 14, nameIndex: 23, key: 14},
+	{s: "cache-control", hash: 0x5e427acd1ff45d9f, id: 15, nameIndex: 24, key: 15},
+	{s: "content-disposition", hash: 0xee174d708d8b8ee7, id: 16, nameIndex: 25, key: 16},
+	{s: "content-encoding", hash: 0xa49a12e255ffc67f, id: 17, nameIndex: 26, key: 17},
+	{s: "content-language", hash: 0x3e3addb96667a9ee, id: 18, nameIndex: 27, key: 18},
+	{s: "content-length", hash: 0xec5b16533c6aeb9a, id: 19, nameIndex: 28, key: 19},
+	{s: "content-location", hash: 0xaf31084436441d63, id: 20, nameIndex: 29, key: 20},
+	{s: "content-range", hash: 0xe5a1ac24453ad36d, id: 21, nameIndex: 30, key: 21},
+	{s: "content-type", hash: 0x36438b5e746aee45, id: 22, nameIndex: 31, key: 22},
+	{s: "cookie", hash: 0x0c91facf0eed7e56, id: 23, nameIndex: 32, key: 23},
+	{s: "date", hash: 0x7fb5099e2dfdf443, id: 24, nameIndex: 33, key: 24},
+	{s: "etag", hash: 0x595dca433c132eb7, id: 25, nameIndex: 34, key: 25},
+	{s: "expect", hash: 0x7998a9cad4b5d5a4, id: 26, nameIndex: 35, key: 26},
+	{s: "expires", hash: 0x05576cc188db5ece, id: 27, nameIndex: 36, key: 27},
+	{s: "from", hash: 0x07029090b7beb83e, id: 28, nameIndex: 37, key: 28},
+	{s: "host", hash: 0x47fb2b69f412b698, id: 29, nameIndex: 38, key: 29},
+	{s: "if-match", hash: 0x04b10ee0a02cac76, id: 30, nameIndex: 39, key: 30},
+	{s: "if-modified-since", hash: 0xaff3a9f6e8518708, id: 31, nameIndex: 40, key: 31},
+	{s: "if-none-match", hash: 0x7aa0fb3247c80368, id: 32, nameIndex: 41, key: 32},
+	{s: "if-range", hash: 0x8bfb5dd66997e924, id: 33, nameIndex: 42, key: 33},
+	{s: "if-unmodified-since", hash: 0xebf5b4d42cb0141f, id: 34, nameIndex: 43, key: 34},
+	{s: "last-modified", hash: 0x508afd794e0f864a, id: 35, nameIndex: 44, key: 35},
+	{s: "link", hash: 0xf7980ae0cda7951e, id: 36, nameIndex: 45, key: 36},
+	{s: "location", hash: 0xca82a4164ce0a0d6, id: 37, nameIndex: 46, key: 37},
+	{s: "max-forwards", hash: 0xa687ec5b19d99212, id: 38, nameIndex: 47, key: 38},
+	{s: "proxy-authenticate", hash: 0x059ceb983787794e, id: 39, nameIndex: 48, key: 39},
+	{s: "proxy-authorization", hash: 0x23517c0dc23a13ed, id: 40, nameIndex: 49, key: 40},
+	{s: "range", hash: 0xb076e5891e097561, id: 41, nameIndex: 50, key: 41},
+	{s: "referer", hash: 0xc46e38ca7c7f81a5, id: 42, nameIndex: 51, key: 42},
+	{s: "refresh", hash: 0x36849127fb5c39d9, id: 43, nameIndex: 52, key: 43},
+	{s: "retry-after", hash: 0x8e3e5d219b003542, id: 44, nameIndex: 53, key: 44},
+	{s: "server", hash: 0xe213829451f37320, id: 45, nameIndex: 54, key: 45},
+	{s: "set-cookie", hash: 0x093fc32dfc219aab, id: 46, nameIndex: 55, key: 46},
+	{s: "strict-transport-security", hash: 0x3a012fdbea639801, id: 47, nameIndex: 56, key: 47},
+	{s: "transfer-encoding", hash: 0x31551bd861ac10da, id: 48, nameIndex: 57, key: 48},
+	{s: "user-agent", hash: 0xe6ba75ece51cd000, id: 49, nameIndex: 58, key: 49},
+	{s: "vary", hash: 0x7a5aa6b297836d4b, id: 50, nameIndex: 59, key: 50},
+	{s: "via", hash: 0xf07c58b4a2d7e917, id: 51, nameIndex: 60, key: 51},
+	{s: "www-authenticate", hash: 0x7dcc2fb837fb0d0b, id: 52, nameIndex: 61, key: 52},
+	{s: "te", hash: 0x8fb0070048ff338d, id: 53, nameIndex: 0, key: 53},
+	{s: "grpc-encoding", hash: 0x03722229e8b1742d, id: 54, nameIndex: 0, key: 54},
+	{s: "grpc-accept-encoding", hash: 0xe981aab61ba87ca3, id: 55, nameIndex: 0, key: 55},
+	{s: "grpc-timeout", hash: 0xdec526f4f922a06d, id: 56, nameIndex: 0, key: 56},
+	{s: "grpc-status", hash: 0x6c5352e3e489adcf, id: 57, nameIndex: 0, key: 57},
+	{s: "grpc-message", hash: 0x63f5f0403c83e14c, id: 58, nameIndex: 0, key: 58},
+	{s: "grpc-status-details-bin", hash: 0x7baa33b042f2ba82, id: 59, nameIndex: 0, key: 59},
+	{s: "grpc-previous-rpc-attempts", hash: 0x15d857aab6588298, id: 60, nameIndex: 0, key: 60},
+	{s: "grpc-retry-pushback-ms", hash: 0xbed4e1b88d7ede79, id: 61, nameIndex: 0, key: 61},
+	{s: "grpc-trace-bin", hash: 0x1795791ae8ff91a4, id: 62, nameIndex: 0, key: 62},
+	{s: "grpc-tags-bin", hash: 0xf03bd51d9b2fd03e, id: 63, nameIndex: 0, key: 63},
+	{s: "traceparent", hash: 0x1a854d3e05182983, id: 64, nameIndex: 0, key: 64},
+	{s: "lb-token", hash: 0x182db747920d17f6, id: 65, nameIndex: 0, key: 65},
+	{s: "GET", hash: 0x2b88ed1df1352c47, id: 66, nameIndex: 0, key: 0},
+	{s: "POST", hash: 0x1356ec721cc5c171, id: 67, nameIndex: 0, key: 0},
+	{s: "/", hash: 0xe89cd67289eddaea, id: 68, nameIndex: 0, key: 0},
+	{s: "/index.html", hash: 0xc7a2826b7865f267, id: 69, nameIndex: 0, key: 0},
+	{s: "http", hash: 0xbe8ad12ae2865cfe, id: 70, nameIndex: 0, key: 0},
+	{s: "https", hash: 0x95152944b9ba7530, id: 71, nameIndex: 0, key: 0},
+	{s: "200", hash: 0x25436e545a8bcc7c, id: 72, nameIndex: 0, key: 0},
+	{s: "204", hash: 0xa3332fb411605f34, id: 73, nameIndex: 0, key: 0},
+	{s: "206", hash: 0xec63737c55aff3fc, id: 74, nameIndex: 0, key: 0},
+	{s: "304", hash: 0x27b422af9a2a6c1d, id: 75, nameIndex: 0, key: 0},
+	{s: "400", hash: 0x9a34fa9a2c9e7993, id: 76, nameIndex: 0, key: 0},
+	{s: "404", hash: 0x52af0460bc47a90b, id: 77, nameIndex: 0, key: 0},
+	{s: "500", hash: 0xafcc9a5d4b528c09, id: 78, nameIndex: 0, key: 0},
+	{s: "gzip, deflate", hash: 0xa1943e669b6b4dc3, id: 79, nameIndex: 0, key: 0},
+	{s: "trailers", hash: 0xdcffd94a31b3ee89, id: 80, nameIndex: 0, key: 0},
+	{s: "application/grpc", hash: 0x6843e9a295358270, id: 81, nameIndex: 0, key: 0},
+	{s: "application/grpc+proto", hash: 0x6bcde70abae15aed, id: 82, nameIndex: 0, key: 0},
+	{s: "application/grpc+json", hash: 0xc6f01da5ec2052ee, id: 83, nameIndex: 0, key: 0},
+	{s: "identity", hash: 0x93cdec6b5c310a45, id: 84, nameIndex: 0, key: 0},
+	{s: "gzip", hash: 0xaf2773da020743a5, id: 85, nameIndex: 0, key: 0},
+	{s: "deflate", hash: 0x80ae2c3c9d073644, id: 86, nameIndex: 0, key: 0},
+	{s: "snappy", hash: 0x4202e872121111ab, id: 87, nameIndex: 0, key: 0},
+	{s: "identity,gzip", hash: 0xba7b1241921cc520, id: 88, nameIndex: 0, key: 0},
+	{s: "identity,deflate,gzip", hash: 0x98974499a6807f01, id: 89, nameIndex: 0, key: 0},
+	{s: "identity,gzip,deflate", hash: 0xccfc8f7476ff5e0d, id: 90, nameIndex: 0, key: 0},
+	{s: "gzip,deflate", hash: 0x444ee85bbd20e12d, id: 91, nameIndex: 0, key: 0},
+	{s: "deflate,gzip", hash: 0x183d05724b3c8f36, id: 92, nameIndex: 0, key: 0},
+	{s: "gzip, deflate, br", hash: 0x7d5b4eba7e4be090, id: 93, nameIndex: 0, key: 0},
+	{s: "0", hash: 0x633457081244afec, id: 94, nameIndex: 0, key: 0},
+	{s: "1", hash: 0xb7b41276360564d4, id: 95, nameIndex: 0, key: 0},
+	{s: "2", hash: 0x6021b5621680598b, id: 96, nameIndex: 0, key: 0},
+	{s: "3", hash: 0x26167c2af5162ca4, id: 97, nameIndex: 0, key: 0},
+	{s: "4", hash: 0x913914322ca46b89, id: 98, nameIndex: 0, key: 0},
+	{s: "5", hash: 0x6a81b47405b648ed, id: 99, nameIndex: 0, key: 0},
+	{s: "6", hash: 0x122ebd68645a7cf7, id: 100, nameIndex: 0, key: 0},
+	{s: "7", hash: 0x184a52b6a00d7ab7, id: 101, nameIndex: 0, key: 0},
+	{s: "8", hash: 0xad4662bb7caac864, id: 102, nameIndex: 0, key: 0},
+	{s: "9", hash: 0x1d35ed3e41ee029a, id: 103, nameIndex: 0, key: 0},
+	{s: "10", hash: 0x4b48550ea3b07f17, id: 104, nameIndex: 0, key: 0},
+	{s: "11", hash: 0x228d3fa5008c9ec2, id: 105, nameIndex: 0, key: 0},
+	{s: "12", hash: 0x5460f49adbe7aba2, id: 106, nameIndex: 0, key: 0},
+	{s: "13", hash: 0x22e84c6060359bac, id: 107, nameIndex: 0, key: 0},
+	{s: "14", hash: 0x9deb1683a072e62a, id: 108, nameIndex: 0, key: 0},
+	{s: "15", hash: 0xee7276ee58e4421c, id: 109, nameIndex: 0, key: 0},
+	{s: "16", hash: 0xadc82a95b2af3502, id: 110, nameIndex: 0, key: 0},
 }
 
-// StaticTable is RFC 7541 Appendix A. StaticTable[0] is unused: HPACK
+// staticTable is RFC 7541 Appendix A. staticTable[0] is unused: HPACK
 // indexes start at 1.
-var StaticTable = [StaticTableLen + 1]Entry{
+var staticTable = [StaticTableLen + 1]Entry{
 	{},
-	{Name: &Atoms[1], Value: &Atoms[0], PairHash: 0x81a30117a58afe50, Size: 42},  // 1 :authority:
-	{Name: &Atoms[2], Value: &Atoms[66], PairHash: 0x84cf9efba08d0252, Size: 42}, // 2 :method: GET
-	{Name: &Atoms[2], Value: &Atoms[67], PairHash: 0xc791aef1231871f8, Size: 43}, // 3 :method: POST
-	{Name: &Atoms[3], Value: &Atoms[68], PairHash: 0x98f2b90188ecaec7, Size: 38}, // 4 :path: /
-	{Name: &Atoms[3], Value: &Atoms[69], PairHash: 0xcaa87c8c0a58d692, Size: 48}, // 5 :path: /index.html
-	{Name: &Atoms[4], Value: &Atoms[70], PairHash: 0x8aa4f28419c829a6, Size: 43}, // 6 :scheme: http
-	{Name: &Atoms[4], Value: &Atoms[71], PairHash: 0xf7c5bf7ea1f90bdd, Size: 44}, // 7 :scheme: https
-	{Name: &Atoms[5], Value: &Atoms[72], PairHash: 0x97b085dd39766c47, Size: 42}, // 8 :status: 200
-	{Name: &Atoms[5], Value: &Atoms[73], PairHash: 0xb77971a5b7b0d3da, Size: 42}, // 9 :status: 204
-	{Name: &Atoms[5], Value: &Atoms[74], PairHash: 0x5b8a76149ae2172f, Size: 42}, // 10 :status: 206
-	{Name: &Atoms[5], Value: &Atoms[75], PairHash: 0xe9db3740c571eb5a, Size: 42}, // 11 :status: 304
-	{Name: &Atoms[5], Value: &Atoms[76], PairHash: 0x883966ceab08bb09, Size: 42}, // 12 :status: 400
-	{Name: &Atoms[5], Value: &Atoms[77], PairHash: 0xc9feb7ef3f5f6591, Size: 42}, // 13 :status: 404
-	{Name: &Atoms[5], Value: &Atoms[78], PairHash: 0x370fbe7b83c82508, Size: 42}, // 14 :status: 500
-	{Name: &Atoms[6], Value: &Atoms[0], PairHash: 0xe4b9d984843af2cc, Size: 46},  // 15 accept-charset:
-	{Name: &Atoms[7], Value: &Atoms[79], PairHash: 0x174202d4fcf36eea, Size: 60}, // 16 accept-encoding: gzip, deflate
-	{Name: &Atoms[8], Value: &Atoms[0], PairHash: 0x7ace89aec6cd785f, Size: 47},  // 17 accept-language:
-	{Name: &Atoms[9], Value: &Atoms[0], PairHash: 0x2c1c080d4a8d848c, Size: 45},  // 18 accept-ranges:
-	{Name: &Atoms[10], Value: &Atoms[0], PairHash: 0x5db247349e75d995, Size: 38}, // 19 accept:
-	{Name: &Atoms[11], Value: &Atoms[0], PairHash: 0x2c1771239b240142, Size: 59}, // 20 access-control-allow-origin:
-	{Name: &Atoms[12], Value: &Atoms[0], PairHash: 0x634ce823568a3858, Size: 35}, // 21 age:
-	{Name: &Atoms[13], Value: &Atoms[0], PairHash: 0xc2ff833aff8224f9, Size: 37}, // 22 allow:
-	{Name: &Atoms[14], Value: &Atoms[0], PairHash: 0xae2c0b5307d8bdde, Size: 45}, // 23 authorization:
-	{Name: &Atoms[15], Value: &Atoms[0], PairHash: 0x04fe85663dff75b3, Size: 45}, // 24 cache-control:
-	{Name: &Atoms[16], Value: &Atoms[0], PairHash: 0x2ab7a29e6e8a71a7, Size: 51}, // 25 content-disposition:
-	{Name: &Atoms[17], Value: &Atoms[0], PairHash: 0x8f8599d5fbecf589, Size: 48}, // 26 content-encoding:
-	{Name: &Atoms[18], Value: &Atoms[0], PairHash: 0x901f53fc3d33fa11, Size: 48}, // 27 content-language:
-	{Name: &Atoms[19], Value: &Atoms[0], PairHash: 0x1c77a9fd493d9687, Size: 46}, // 28 content-length:
-	{Name: &Atoms[20], Value: &Atoms[0], PairHash: 0xa31da2564f8dc90e, Size: 48}, // 29 content-location:
-	{Name: &Atoms[21], Value: &Atoms[0], PairHash: 0x3a1b6d90b27cdf1b, Size: 45}, // 30 content-range:
-	{Name: &Atoms[22], Value: &Atoms[0], PairHash: 0x63b16bc6f7c910ba, Size: 44}, // 31 content-type:
-	{Name: &Atoms[23], Value: &Atoms[0], PairHash: 0x2895e6cd6a727e02, Size: 38}, // 32 cookie:
-	{Name: &Atoms[24], Value: &Atoms[0], PairHash: 0xe6cb1295a86c539e, Size: 36}, // 33 date:
-	{Name: &Atoms[25], Value: &Atoms[0], PairHash: 0xf2e61051bc92c682, Size: 36}, // 34 etag:
-	{Name: &Atoms[26], Value: &Atoms[0], PairHash: 0x44f5ef0123eeb6de, Size: 38}, // 35 expect:
-	{Name: &Atoms[27], Value: &Atoms[0], PairHash: 0xc0089034ac67548e, Size: 39}, // 36 expires:
-	{Name: &Atoms[28], Value: &Atoms[0], PairHash: 0xbd9f8c3b646fa78f, Size: 36}, // 37 from:
-	{Name: &Atoms[29], Value: &Atoms[0], PairHash: 0x266072500dfbdad3, Size: 36}, // 38 host:
-	{Name: &Atoms[30], Value: &Atoms[0], PairHash: 0x54a4d0bd96630017, Size: 40}, // 39 if-match:
-	{Name: &Atoms[31], Value: &Atoms[0], PairHash: 0x23357c45aecf44ab, Size: 49}, // 40 if-modified-since:
-	{Name: &Atoms[32], Value: &Atoms[0], PairHash: 0xf4652f39408e8216, Size: 45}, // 41 if-none-match:
-	{Name: &Atoms[33], Value: &Atoms[0], PairHash: 0x367f49830d0b9293, Size: 40}, // 42 if-range:
-	{Name: &Atoms[34], Value: &Atoms[0], PairHash: 0xf08978ec8bb054f2, Size: 51}, // 43 if-unmodified-since:
-	{Name: &Atoms[35], Value: &Atoms[0], PairHash: 0x9b94f91ff8e22ddc, Size: 45}, // 44 last-modified:
-	{Name: &Atoms[36], Value: &Atoms[0], PairHash: 0x04ae238fc353cb04, Size: 36}, // 45 link:
-	{Name: &Atoms[37], Value: &Atoms[0], PairHash: 0x5e505ff164b1a698, Size: 40}, // 46 location:
-	{Name: &Atoms[38], Value: &Atoms[0], PairHash: 0xa180fe78654f1ec6, Size: 44}, // 47 max-forwards:
-	{Name: &Atoms[39], Value: &Atoms[0], PairHash: 0x9f69deda9852125b, Size: 50}, // 48 proxy-authenticate:
-	{Name: &Atoms[40], Value: &Atoms[0], PairHash: 0xfed952017c079907, Size: 51}, // 49 proxy-authorization:
-	{Name: &Atoms[41], Value: &Atoms[0], PairHash: 0x088d70fffbcbe62d, Size: 37}, // 50 range:
-	{Name: &Atoms[42], Value: &Atoms[0], PairHash: 0x2cfd65dec7c6a3fa, Size: 39}, // 51 referer:
-	{Name: &Atoms[43], Value: &Atoms[0], PairHash: 0xf4833e089aadbe8a, Size: 39}, // 52 refresh:
-	{Name: &Atoms[44], Value: &Atoms[0], PairHash: 0x0cce55108942af62, Size: 43}, // 53 retry-after:
-	{Name: &Atoms[45], Value: &Atoms[0], PairHash: 0x0357cc84df2dbf4e, Size: 38}, // 54 server:
-	{Name: &Atoms[46], Value: &Atoms[0], PairHash: 0xc0e597a7f7f60f38, Size: 42}, // 55 set-cookie:
-	{Name: &Atoms[47], Value: &Atoms[0], PairHash: 0x7e3e1da01b834652, Size: 57}, // 56 strict-transport-security:
-	{Name: &Atoms[48], Value: &Atoms[0], PairHash: 0xcabf1857ec6894bd, Size: 49}, // 57 transfer-encoding:
-	{Name: &Atoms[49], Value: &Atoms[0], PairHash: 0x27a11beaf2d240c3, Size: 42}, // 58 user-agent:
-	{Name: &Atoms[50], Value: &Atoms[0], PairHash: 0x15fa40bc9f8a7a0b, Size: 36}, // 59 vary:
-	{Name: &Atoms[51], Value: &Atoms[0], PairHash: 0xd5d62a5f573d5f9e, Size: 35}, // 60 via:
-	{Name: &Atoms[52], Value: &Atoms[0], PairHash: 0x603aeb3e7e369ec6, Size: 48}, // 61 www-authenticate:
+	{Name: &atoms[1], Value: &atoms[0], PairHash: 0x81a30117a58afe50, Size: 42},  // 1 :authority:
+	{Name: &atoms[2], Value: &atoms[66], PairHash: 0x84cf9efba08d0252, Size: 42}, // 2 :method: GET
+	{Name: &atoms[2], Value: &atoms[67], PairHash: 0xc791aef1231871f8, Size: 43}, // 3 :method: POST
+	{Name: &atoms[3], Value: &atoms[68], PairHash: 0x98f2b90188ecaec7, Size: 38}, // 4 :path: /
+	{Name: &atoms[3], Value: &atoms[69], PairHash: 0xcaa87c8c0a58d692, Size: 48}, // 5 :path: /index.html
+	{Name: &atoms[4], Value: &atoms[70], PairHash: 0x8aa4f28419c829a6, Size: 43}, // 6 :scheme: http
+	{Name: &atoms[4], Value: &atoms[71], PairHash: 0xf7c5bf7ea1f90bdd, Size: 44}, // 7 :scheme: https
+	{Name: &atoms[5], Value: &atoms[72], PairHash: 0x97b085dd39766c47, Size: 42}, // 8 :status: 200
+	{Name: &atoms[5], Value: &atoms[73], PairHash: 0xb77971a5b7b0d3da, Size: 42}, // 9 :status: 204
+	{Name: &atoms[5], Value: &atoms[74], PairHash: 0x5b8a76149ae2172f, Size: 42}, // 10 :status: 206
+	{Name: &atoms[5], Value: &atoms[75], PairHash: 0xe9db3740c571eb5a, Size: 42}, // 11 :status: 304
+	{Name: &atoms[5], Value: &atoms[76], PairHash: 0x883966ceab08bb09, Size: 42}, // 12 :status: 400
+	{Name: &atoms[5], Value: &atoms[77], PairHash: 0xc9feb7ef3f5f6591, Size: 42}, // 13 :status: 404
+	{Name: &atoms[5], Value: &atoms[78], PairHash: 0x370fbe7b83c82508, Size: 42}, // 14 :status: 500
+	{Name: &atoms[6], Value: &atoms[0], PairHash: 0xe4b9d984843af2cc, Size: 46},  // 15 accept-charset:
+	{Name: &atoms[7], Value: &atoms[79], PairHash: 0x174202d4fcf36eea, Size: 60}, // 16 accept-encoding: gzip, deflate
+	{Name: &atoms[8], Value: &atoms[0], PairHash: 0x7ace89aec6cd785f, Size: 47},  // 17 accept-language:
+	{Name: &atoms[9], Value: &atoms[0], PairHash: 0x2c1c080d4a8d848c, Size: 45},  // 18 accept-ranges:
+	{Name: &atoms[10], Value: &atoms[0], PairHash: 0x5db247349e75d995, Size: 38}, // 19 accept:
+	{Name: &atoms[11], Value: &atoms[0], PairHash: 0x2c1771239b240142, Size: 59}, // 20 access-control-allow-origin:
+	{Name: &atoms[12], Value: &atoms[0], PairHash: 0x634ce823568a3858, Size: 35}, // 21 age:
+	{Name: &atoms[13], Value: &atoms[0], PairHash: 0xc2ff833aff8224f9, Size: 37}, // 22 allow:
+	{Name: &atoms[14], Value: &atoms[0], PairHash: 0xae2c0b5307d8bdde, Size: 45}, // 23 authorization:
+	{Name: &atoms[15], Value: &atoms[0], PairHash: 0x04fe85663dff75b3, Size: 45}, // 24 cache-control:
+	{Name: &atoms[16], Value: &atoms[0], PairHash: 0x2ab7a29e6e8a71a7, Size: 51}, // 25 content-disposition:
+	{Name: &atoms[17], Value: &atoms[0], PairHash: 0x8f8599d5fbecf589, Size: 48}, // 26 content-encoding:
+	{Name: &atoms[18], Value: &atoms[0], PairHash: 0x901f53fc3d33fa11, Size: 48}, // 27 content-language:
+	{Name: &atoms[19], Value: &atoms[0], PairHash: 0x1c77a9fd493d9687, Size: 46}, // 28 content-length:
+	{Name: &atoms[20], Value: &atoms[0], PairHash: 0xa31da2564f8dc90e, Size: 48}, // 29 content-location:
+	{Name: &atoms[21], Value: &atoms[0], PairHash: 0x3a1b6d90b27cdf1b, Size: 45}, // 30 content-range:
+	{Name: &atoms[22], Value: &atoms[0], PairHash: 0x63b16bc6f7c910ba, Size: 44}, // 31 content-type:
+	{Name: &atoms[23], Value: &atoms[0], PairHash: 0x2895e6cd6a727e02, Size: 38}, // 32 cookie:
+	{Name: &atoms[24], Value: &atoms[0], PairHash: 0xe6cb1295a86c539e, Size: 36}, // 33 date:
+	{Name: &atoms[25], Value: &atoms[0], PairHash: 0xf2e61051bc92c682, Size: 36}, // 34 etag:
+	{Name: &atoms[26], Value: &atoms[0], PairHash: 0x44f5ef0123eeb6de, Size: 38}, // 35 expect:
+	{Name: &atoms[27], Value: &atoms[0], PairHash: 0xc0089034ac67548e, Size: 39}, // 36 expires:
+	{Name: &atoms[28], Value: &atoms[0], PairHash: 0xbd9f8c3b646fa78f, Size: 36}, // 37 from:
+	{Name: &atoms[29], Value: &atoms[0], PairHash: 0x266072500dfbdad3, Size: 36}, // 38 host:
+	{Name: &atoms[30], Value: &atoms[0], PairHash: 0x54a4d0bd96630017, Size: 40}, // 39 if-match:
+	{Name: &atoms[31], Value: &atoms[0], PairHash: 0x23357c45aecf44ab, Size: 49}, // 40 if-modified-since:
+	{Name: &atoms[32], Value: &atoms[0], PairHash: 0xf4652f39408e8216, Size: 45}, // 41 if-none-match:
+	{Name: &atoms[33], Value: &atoms[0], PairHash: 0x367f49830d0b9293, Size: 40}, // 42 if-range:
+	{Name: &atoms[34], Value: &atoms[0], PairHash: 0xf08978ec8bb054f2, Size: 51}, // 43 if-unmodified-since:
+	{Name: &atoms[35], Value: &atoms[0], PairHash: 0x9b94f91ff8e22ddc, Size: 45}, // 44 last-modified:
+	{Name: &atoms[36], Value: &atoms[0], PairHash: 0x04ae238fc353cb04, Size: 36}, // 45 link:
+	{Name: &atoms[37], Value: &atoms[0], PairHash: 0x5e505ff164b1a698, Size: 40}, // 46 location:
+	{Name: &atoms[38], Value: &atoms[0], PairHash: 0xa180fe78654f1ec6, Size: 44}, // 47 max-forwards:
+	{Name: &atoms[39], Value: &atoms[0], PairHash: 0x9f69deda9852125b, Size: 50}, // 48 proxy-authenticate:
+	{Name: &atoms[40], Value: &atoms[0], PairHash: 0xfed952017c079907, Size: 51}, // 49 proxy-authorization:
+	{Name: &atoms[41], Value: &atoms[0], PairHash: 0x088d70fffbcbe62d, Size: 37}, // 50 range:
+	{Name: &atoms[42], Value: &atoms[0], PairHash: 0x2cfd65dec7c6a3fa, Size: 39}, // 51 referer:
+	{Name: &atoms[43], Value: &atoms[0], PairHash: 0xf4833e089aadbe8a, Size: 39}, // 52 refresh:
+	{Name: &atoms[44], Value: &atoms[0], PairHash: 0x0cce55108942af62, Size: 43}, // 53 retry-after:
+	{Name: &atoms[45], Value: &atoms[0], PairHash: 0x0357cc84df2dbf4e, Size: 38}, // 54 server:
+	{Name: &atoms[46], Value: &atoms[0], PairHash: 0xc0e597a7f7f60f38, Size: 42}, // 55 set-cookie:
+	{Name: &atoms[47], Value: &atoms[0], PairHash: 0x7e3e1da01b834652, Size: 57}, // 56 strict-transport-security:
+	{Name: &atoms[48], Value: &atoms[0], PairHash: 0xcabf1857ec6894bd, Size: 49}, // 57 transfer-encoding:
+	{Name: &atoms[49], Value: &atoms[0], PairHash: 0x27a11beaf2d240c3, Size: 42}, // 58 user-agent:
+	{Name: &atoms[50], Value: &atoms[0], PairHash: 0x15fa40bc9f8a7a0b, Size: 36}, // 59 vary:
+	{Name: &atoms[51], Value: &atoms[0], PairHash: 0xd5d62a5f573d5f9e, Size: 35}, // 60 via:
+	{Name: &atoms[52], Value: &atoms[0], PairHash: 0x603aeb3e7e369ec6, Size: 48}, // 61 www-authenticate:
 }
 
 // staticNameRun[i] is how many entries from index i on share entry i's name.

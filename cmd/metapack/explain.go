@@ -156,8 +156,8 @@ func (e *explainer) str(b []byte, off int, what string) (string, int, error) {
 func (e *explainer) lookup(idx uint64, off int) (story.Header, string, error) {
 	switch {
 	case idx >= 1 && idx <= staticdata.StaticTableLen:
-		en := staticdata.StaticTable[idx]
-		return story.Header{Name: en.Name.S, Value: en.Value.S}, "static", nil
+		en, _ := staticdata.StaticEntry(int(idx))
+		return story.Header{Name: en.Name.String(), Value: en.Value.String()}, "static", nil
 	case idx > staticdata.StaticTableLen && idx-staticdata.StaticTableLen <= uint64(len(e.entries)):
 		return e.entries[idx-staticdata.StaticTableLen-1], "dynamic", nil
 	}
