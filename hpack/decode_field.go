@@ -296,7 +296,11 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 			}
 		}
 		var err error
-		*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
+		if d.safe {
+			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, max(d.maxStringLen, 0))
+		} else {
+			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
+		}
 		if err != nil {
 			return mdelem.Str{}, &DecodingError{Offset: off, Err: err}
 		}

@@ -66,6 +66,10 @@ type Decoder struct {
 
 	err error // set by a decoding error; every later call fails with it
 
+	// safe makes the decoder use the pure-Go twins of its unsafe hot
+	// paths (see decoder_twin.go), for the differential tests.
+	safe bool
+
 	// State of the block being decoded.
 	inBlock  bool
 	blockOff int // block offset of the next byte to parse

@@ -1,17 +1,17 @@
+//go:build !purego
+
 package hpack
 
 import (
 	"encoding/binary"
-	"github.com/metapack/metapack/internal/huffdata"
 	"math"
 	"unsafe"
 
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/internal/huffdata"
 )
 
-// The end of a Huffman string: its last bytes, under 16, decoded from
-// registers with ones after them, and the checked one-step decoder for
-// inputs near their limit or with too little room.
+// The end of a Huffman string for the fast decoder: its last bytes, under
+// 16, decoded from registers with ones after them.
 
 // tailEnd judges where decodeHuffmanTail found the EOS that ends its
 // input, at bit q of end bits, given its error: the EOS must start in the
@@ -130,81 +130,5 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 		nb -= uint(e) & fastUsedMask
 		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
 		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
-	}
-}
-
-// appendHuffmanCareful decodes src from bit pos into out at o one step at
-// a time, checking the input's end, the limit and the room at each step. It
-// finishes what the rounds leave: the end of an input when little room is
-// left, and inputs near maxLen.
-func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
-	fast := &huffdata.HuffmanDecodeFast
-	limit := len(out)
-	i := int(pos >> 3)
-	var buf uint64
-	var nb uint
-	skip := pos & 7
-	for {
-		for nb <= 56 && i < len(src) {
-			buf |= uint64(src[i]) << (56 - nb)
-			nb += 8
-			i++
-		}
-		if skip > 0 {
-			buf <<= skip
-			nb -= skip
-			skip = 0
-		}
-		e := fast[buf>>fastShift]
-		if used := uint(e & fastUsedMask); e&fastCountMask != 0 && used <= nb && limit-o >= 2 {
-			binary.LittleEndian.PutUint16(out[o:], uint16(e>>huffdata.HuffmanFastSym1Shift))
-			o += int(e&fastCountMask) >> huffdata.HuffmanFastCountShift
-			buf <<= used
-			nb -= used
-			continue
-		}
-		if nb == 0 {
-			return dst[:o], nil
-		}
-		// Once the input is used up, bits of buf past nb are zero. Read them
-		// as ones: a code that reaches into them is either padding (all
-		// ones, under 8 bits) or truncated.
-		padded := buf | math.MaxUint64>>nb
-		e = fast[padded>>fastShift]
-		var sym int
-		var n uint
-		if e&fastCountMask == 0 {
-			if e = decodeLong(padded); e == 0 {
-				sym, n = sd.HuffmanEOS, maxCodeBits
-			} else {
-				sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
-			}
-		} else {
-			sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>huffdata.HuffmanFastLen1Shift
-		}
-		if n > nb {
-			if nb > 7 || buf != ^(math.MaxUint64>>nb) {
-				return dst[:start], ErrHuffmanPadding
-			}
-			return dst[:o], nil
-		}
-		if sym == sd.HuffmanEOS {
-			return dst[:start], ErrHuffmanEOS
-		}
-		if o-start >= maxLen {
-			return dst[:start], ErrStringLength
-		}
-		if o == len(out) {
-			// Out of room below the limit: grow. Only reached when dst
-			// had room but not the slack the fast stores want.
-			dst = append(dst[:o], byte(sym))
-			out = dst[:min(cap(dst), start+maxLen)]
-			limit = len(out)
-		} else {
-			out[o] = byte(sym)
-		}
-		o++
-		buf <<= n
-		nb -= n
 	}
 }

@@ -1,0 +1,63 @@
+package hpack
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestHuffmanDecodeTwins compares the fast decoder with its pure-Go twin,
+// appendHuffmanDecodeSafe, on valid and invalid inputs of every length from
+// 0 to 200 and of every kind of content, into dsts with a prefix and every
+// spare capacity from 0 to 40, under caps around the decoded length. They
+// must agree on every output byte and every error.
+func TestHuffmanDecodeTwins(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 3))
+	for _, kind := range huffmanGuardInputs {
+		for n := 0; n <= 200; n++ {
+			raw := kind.make(r, n)
+			for _, data := range [][]byte{AppendHuffmanString(nil, string(raw)), raw} {
+				decoded := len(raw) // the length of data's decoding when valid
+				for _, maxLen := range []int{math.MaxInt, 0, 1, decoded - 1, decoded, decoded + 1, r.IntN(2*decoded + 2)} {
+					if maxLen < 0 {
+						continue
+					}
+					spare := r.IntN(41)
+					compareHuffmanDecodeTwins(t, kind.name, data, spare, maxLen)
+				}
+			}
+		}
+	}
+}
+
+// compareHuffmanDecodeTwins decodes data with both decoders, after the same
+// prefix into dsts with the same spare capacity, and fails t when they
+// differ.
+func compareHuffmanDecodeTwins(t *testing.T, kind string, data []byte, spare, maxLen int) {
+	t.Helper()
+	prefix := []byte("pre")
+	newDst := func() []byte { return append(make([]byte, 0, len(prefix)+spare), prefix...) }
+	fast, fastErr := AppendHuffmanDecodeLimit(newDst(), data, maxLen)
+	safe, safeErr := appendHuffmanDecodeSafe(newDst(), data, maxLen)
+	if fastErr != safeErr || !bytes.Equal(fast, safe) {
+		t.Fatalf("%s: decoding %x (spare %d, maxLen %d): fast %q, %v; safe %q, %v", kind, data, spare, maxLen, fast, fastErr, safe, safeErr)
+	}
+	if !bytes.HasPrefix(safe, prefix) {
+		t.Fatalf("%s: decoding %x: the safe twin lost dst's prefix: %q", kind, data, safe)
+	}
+}
+
+// TestHuffmanDecodeNegativeLimit checks that a negative cap is a cap of 0 for
+// both decoders: no panic, ErrStringLength for anything that decodes to a
+// byte, and success for the empty string.
+func TestHuffmanDecodeNegativeLimit(t *testing.T) {
+	for _, maxLen := range []int{-1, math.MinInt} {
+		if got, err := AppendHuffmanDecodeLimit(nil, AppendHuffmanString(nil, "a"), maxLen); err != ErrStringLength || len(got) != 0 {
+			t.Errorf("maxLen %d on \"a\": %q, %v; want ErrStringLength", maxLen, got, err)
+		}
+		if got, err := AppendHuffmanDecodeLimit(nil, nil, maxLen); err != nil || len(got) != 0 {
+			t.Errorf("maxLen %d on \"\": %q, %v; want no error", maxLen, got, err)
+		}
+	}
+}

@@ -1,0 +1,241 @@
+//go:build !purego
+
+package hpack
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"unsafe"
+
+	"github.com/metapack/metapack/internal/huffdata"
+)
+
+// The fast Huffman decoder: rounds of three table lookups per 8-byte
+// refill, steps for runs of long codes, and the tail from registers, all
+// reading and writing through pointers. Its pure-Go twin is
+// appendHuffmanDecodeSafe, which -tags purego builds in its place.
+
+// appendHuffmanDecode is AppendHuffmanDecodeLimit for a maxLen of 0 or more.
+func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
+	return appendHuffmanDecodeFast(dst, src, maxLen)
+}
+
+// appendHuffmanDecodeFast is appendHuffmanDecode's fast path.
+func appendHuffmanDecodeFast(dst, src []byte, maxLen int) ([]byte, error) {
+	start := len(dst)
+	// Most header strings are short: under 16 bytes, they decode from
+	// registers alone. When dst has room for the most such a string can
+	// decode to plus the tail's slack, and maxLen allows that much, nothing
+	// else needs checking: no growth, no cap to enforce.
+	if n := uint(len(src)); n < 16 {
+		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
+			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, src, int(n), 0)
+			if err = tailEnd(err, n*8, q); err != nil {
+				return dst[:start], err
+			}
+			return dst[:o], nil
+		}
+	}
+	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
+	// bytes.
+	if want := min(len(src)*8/5, maxLen) + decodeSlack; cap(dst)-start < want {
+		dst = slices.Grow(dst, want)
+	}
+	// limit is one past the last byte we may write.
+	limit := cap(dst)
+	if maxLen < limit-start {
+		limit = start + maxLen
+	}
+	out := dst[:limit]
+
+	// Whole rounds straight from src while 8 bytes of it remain, then the
+	// rest, under 16 bytes, from registers.
+	o, pos := start, uint(0)
+	if len(src) >= 16 {
+		var err error
+		if o, pos, err = decodeHuffmanRounds(out, start, src, 0); err != nil {
+			return dst[:start], err
+		}
+	}
+	if rest := src[pos>>3:]; len(rest) < 16 {
+		end := uint(len(rest))*8 - pos&7 // bits left in the input
+		// The tail decodes at most one symbol per 5 bits, plus one that
+		// runs past the end, and its rounds want fastRoom bytes.
+		if limit-o >= int(end/5)+1+fastRoom {
+			o, q, err := decodeHuffmanTail(out, o, src, len(rest), pos&7)
+			if err = tailEnd(err, end, q); err != nil {
+				return dst[:start], err
+			}
+			return dst[:o], nil
+		}
+	}
+	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
+}
+
+// decodeHuffmanRounds decodes src from bit pos into out at o, in rounds of
+// three first-level lookups (decodeHuffmanFast) and, from where long codes
+// turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
+// bytes of input and fastRoom bytes of room remain. It returns the new
+// output position and the bit position reached, which is a symbol
+// boundary. A whole EOS in the input stops it with ErrHuffmanEOS, at the
+// position where the EOS starts.
+func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
+	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
+	var nb uint    // how many bits of buf are valid
+	i := int(pos >> 3)
+	if len(src)-i < 8 || len(out)-o < fastRoom {
+		return o, pos, nil // pos may be mid-byte: keep it
+	}
+	// Load a first word, dropping the bits before pos: the rounds want
+	// 13 bits of input in buf to start from.
+	buf = binary.BigEndian.Uint64(src[i:]) << (pos & 7)
+	i += 7
+	nb = 56 - pos&7
+	// The loops work on pointers, so that their values stay in registers.
+	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
+	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
+	for {
+		// The rounds go on while 8 bytes of input and fastRoom bytes of
+		// room remain. They test the input alone: lastI is the last index
+		// where a round may start, and it is early enough that the room
+		// cannot run out first. A round that starts at an index up to
+		// lastI follows at most (lastI-i)*8+nb bits decoded since now, nb
+		// being 63 or less, and each symbol takes 5 bits or more, so they
+		// wrote at most a fifth as many bytes: no more than room. (The
+		// room is capped first so that 5 times it cannot overflow; the cap
+		// is more than the input can need.)
+		room := min(len(out)-fastRoom-o, 2*len(src))
+		lastI := min(len(src)-8, i+(5*room-63)/8)
+		if lastI < i {
+			break // p+lastI-i would point outside src
+		}
+		var long bool
+		q, p, nb, buf, long = decodeHuffmanFast(q, p, nb, buf, unsafe.Add(p, lastI-i))
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+		if !long {
+			break
+		}
+		// A long code at the top of buf, with the bits to cover it: found
+		// at the start of a round (64 bits of input, 56 or more counted
+		// in nb), or where a round stalled (38 or more, 30 counted). Go on
+		// one symbol per step, with no branch on the length of the code,
+		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
+		// at 26 or more) and writes at most 2, so the steps stay within
+		// the bounds of the loop. The last step loads 8 bytes at
+		// 4*(budget-1) past i, so inLeft must not be negative: Go's
+		// division truncates toward zero, and -3/4 would allow a step.
+		inLeft, roomLeft := len(src)-8-i, len(out)-fastRoom-o
+		if inLeft < 0 || roomLeft < 0 {
+			break // too little input or room left: the caller finishes
+		}
+		budget := min(inLeft/4, roomLeft/2, stepsBudget) + 1
+		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
+		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
+		if buf >= eosFirst {
+			// The steps stalled on an EOS (or stopped just before it):
+			// buf holds 34 bits of input or more, so the EOS is whole.
+			return o, uint(i)*8 - nb, ErrHuffmanEOS
+		}
+	}
+	return o, uint(i)*8 - nb, nil
+}
+
+// decodeHuffmanFast runs rounds of three first-level lookups from buf,
+// writing at q and reading the input at p, while p is at most lastP (the
+// caller sees to it that the output stays in bounds too). It returns both
+// advanced, with buf and nb, and whether it stopped at a long code, with 30
+// bits of input or more in buf to cover it. buf must hold 13 bits of input or more, and holds 25 or more when it
+// returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
+// places from q to q+4. It is a function of its own so that its loop
+// keeps its values in registers.
+func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
+	fast := &huffdata.HuffmanDecodeFast
+	for uintptr(p) <= uintptr(lastP) {
+		// An unaligned 8-byte load refills buf to 64 bits of input (56
+		// or more counted in nb). The first lookup does not wait for it:
+		// it reads the 13 bits or more that buf holds, and the refill
+		// joins buf before the shift after it, off the chain of lookups.
+		r := binary.BigEndian.Uint64((*[8]byte)(p)[:]) >> (nb & 63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			return q, p, nb, buf | r, true
+		}
+		// Three lookups of at most 13 bits each fit in the 64 bits, and
+		// leave 25 for the next round's first lookup, so they need no
+		// checks: each stores two bytes, keeps as many as it decoded and
+		// shifts buf by the bits it used. A long code's entry counts and
+		// uses nothing, so it stalls the lookups after it. Unrolled by
+		// hand: Go does not unroll loops. Each store writes symbol 1
+		// then symbol 2, in that order on any byte order.
+		buf = (buf | r) << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
+		if e&fastCountMask == 0 {
+			// Stalled on a long code: 38 bits of input or more are left
+			// (30 or more counted in nb).
+			return q, p, nb, buf, true
+		}
+	}
+	return q, p, nb, buf, false
+}
+
+// decodeHuffmanSteps decodes from buf one symbol per step (two where a
+// first-level entry holds two), looking up every table at each step and
+// selecting with masks, with no branch on the length of the code: for
+// input where long codes are common and come unpredictably, as in binary
+// data, where branches on the length would be mispredicted. It writes at q
+// and reads the input at p, and returns both advanced, with buf and nb,
+// after budget steps. At EOS it stalls, consuming nothing, and the caller
+// finds the EOS at the top of buf. buf must hold at least 30 bits of
+// input; p must have 8 bytes to read at 4*(budget-1) past it, and q 2 to
+// write at 2*(budget-1). It is a function of its own so that its loop
+// keeps its values in registers.
+func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
+	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
+	for {
+		// buf holds at least 30 bits of input (each step leaves 34: the
+		// refill fills all 64), so this step decodes from buf while the
+		// refill goes on beside it. The caller keeps the load in the
+		// input.
+		full := buf | binary.BigEndian.Uint64((*[8]byte)(p)[:])>>(nb&63) // shift hint: nb < 64
+		p = unsafe.Add(p, (63-nb)>>3)
+		nb |= 56
+		// A code longer than HuffmanFastBits starts with HuffmanMidStart
+		// ones; one with HuffmanHighStart ones is in the high table. The
+		// masks select, with no branch, the lookup that holds the code:
+		// the first-level entry is zero for a long code, and the mid
+		// table's is zero for a high one. The masks come from the borrow
+		// of a subtraction (SUB, SBB) rather than from shifts: the step is
+		// short of ports for shifts (the indexes, the refill, the entry's
+		// fields), and masks made with shifts measured 6% slower.
+		_, short := bits.Sub64(buf, longFirst, 0)
+		_, notHigh := bits.Sub64(buf, highFirst, 0)
+		isLong := uint32(short) - 1
+		isHigh := uint32(notHigh) - 1
+		e := fast[buf>>fastShift] |
+			uint32(mid[buf>>midShift&midMask])&isLong |
+			uint32(high[buf>>highShift&highMask])&isHigh
+		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
+		buf = full << (e & fastUsedMask)
+		nb -= uint(e) & fastUsedMask
+		budget--
+		if budget <= 0 {
+			return q, p, nb, buf
+		}
+	}
+}
