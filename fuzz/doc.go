@@ -19,6 +19,12 @@
 //   - FuzzRoundTrip and FuzzTableSync (with the Encoder): lists encoded by
 //     ours decode to themselves with both decoders, and after every block the
 //     encoder's and decoder's dynamic tables are identical.
+//   - FuzzHuffmanTwins, FuzzDecodeTwins and FuzzEncodeTwins: hpack's unsafe
+//     hot paths against their pure-Go twins, which every build compiles and
+//     internal/twin exposes to this package: Huffman decoding (under the
+//     fuzzer's cap) and encoding, whole blocks in fragments through a Decoder
+//     on either, and header lists through an Encoder on either. They must
+//     agree on every byte, every error and every dynamic table.
 //
 // # Intentional differences from x/net
 //
