@@ -57,43 +57,10 @@ func decodeCorpora(b *testing.B) []decodeCorpus {
 // Throughput counts encoded bytes.
 func BenchmarkDecode(b *testing.B) {
 	for _, c := range decodeCorpora(b) {
-		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) {
-			decoders := make([]*Decoder, len(c.stories))
-			for i, s := range c.stories {
-				decoders[i] = newCorpusDecoder(uint32(s.TableSizes()[0]))
-			}
-			batch := mdelem.NewBatch(64, 4096)
-			fields := 0
-			pass := func() {
-				for i, s := range c.stories {
-					d := decoders[i]
-					d.Reset()
-					sizes := c.sizes[i]
-					for j := range s.Cases {
-						if j > 0 && sizes[j] != sizes[j-1] {
-							d.SetMaxDynamicTableSize(uint32(sizes[j]))
-						}
-						batch.Reset()
-						if err := d.Decode(batch, s.Cases[j].Wire); err != nil {
-							b.Fatal(err)
-						}
-						fields += batch.Len()
-					}
-				}
-			}
-			// One pass before the timer starts grows the decoders' buffers
-			// and tables to what the corpus needs, so that the loop
-			// measures the steady state that a long-lived connection sees.
-			pass()
-			b.SetBytes(int64(c.wire))
-			b.ReportAllocs()
-			for b.Loop() {
-				pass()
-			}
-			if fields == 0 {
-				b.Fatal("decoded nothing")
-			}
-		})
+		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkDecodeCorpus(b, c, false) })
+		// The same decoder on the pure-Go twins of its unsafe paths,
+		// which -tags purego builds in their place.
+		b.Run("corpus="+c.name+"/impl=metapack-purego", func(b *testing.B) { benchmarkDecodeCorpus(b, c, true) })
 		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) {
 			fields := 0
 			emit := func(f xhpack.HeaderField) { fields++ }
@@ -121,5 +88,46 @@ func BenchmarkDecode(b *testing.B) {
 				b.Fatal("decoded nothing")
 			}
 		})
+	}
+}
+
+// benchmarkDecodeCorpus decodes c per iteration with reused decoders and
+// batch; safe puts the decoders on their pure-Go twins.
+func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
+	decoders := make([]*Decoder, len(c.stories))
+	for i, s := range c.stories {
+		decoders[i] = newCorpusDecoder(uint32(s.TableSizes()[0]))
+		decoders[i].safe = safe
+	}
+	batch := mdelem.NewBatch(64, 4096)
+	fields := 0
+	pass := func() {
+		for i, s := range c.stories {
+			d := decoders[i]
+			d.Reset()
+			sizes := c.sizes[i]
+			for j := range s.Cases {
+				if j > 0 && sizes[j] != sizes[j-1] {
+					d.SetMaxDynamicTableSize(uint32(sizes[j]))
+				}
+				batch.Reset()
+				if err := d.Decode(batch, s.Cases[j].Wire); err != nil {
+					b.Fatal(err)
+				}
+				fields += batch.Len()
+			}
+		}
+	}
+	// One pass before the timer starts grows the decoders' buffers
+	// and tables to what the corpus needs, so that the loop
+	// measures the steady state that a long-lived connection sees.
+	pass()
+	b.SetBytes(int64(c.wire))
+	b.ReportAllocs()
+	for b.Loop() {
+		pass()
+	}
+	if fields == 0 {
+		b.Fatal("decoded nothing")
 	}
 }

@@ -21,7 +21,43 @@ func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 		dst = slices.Grow(dst, want)
 	}
 	out := dst[:start+min(cap(dst)-start, maxLen)]
-	return appendHuffmanCareful(dst, out, start, start, src, 0, maxLen)
+	o, pos := decodeHuffmanRoundsSafe(out, start, src)
+	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
+}
+
+// decodeHuffmanRoundsSafe decodes src into out at o in rounds of three
+// first-level lookups per 8-byte refill, bounds-checked, while 8 bytes of
+// input and 8 of room remain, and stops at the first code longer than
+// HuffmanFastBits (which includes EOS). It returns the output position and
+// the bit position reached, a symbol boundary, from which
+// appendHuffmanCareful finishes: the rounds never see the input's last
+// bytes, so they never judge padding, and each symbol they write lies
+// within out, which the caller bounds by maxLen.
+func decodeHuffmanRoundsSafe(out []byte, o int, src []byte) (int, uint) {
+	fast := &huffdata.HuffmanDecodeFast
+	var buf uint64 // unread bits, left-aligned; bits past nb hold input read ahead
+	var nb uint
+	i := 0
+	for len(src)-i >= 8 && len(out)-o >= 8 {
+		// The refill ORs in bits that buf may already hold past nb: they
+		// are the same input bits.
+		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63)
+		i += int((63 - nb) >> 3)
+		nb |= 56
+		// Three lookups take at most 39 of the 56 or more bits, and store
+		// at most 6 bytes: within the 8 of room.
+		for range 3 {
+			e := fast[buf>>fastShift]
+			if e&fastCountMask == 0 {
+				return o, uint(i)*8 - nb
+			}
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+			o += int(e>>huffdata.HuffmanFastCountShift) & 3
+			buf <<= e & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+		}
+	}
+	return o, uint(i)*8 - nb
 }
 
 // appendHuffmanCareful decodes src from bit pos into out at o one step at

@@ -41,6 +41,15 @@ const tailRoundBits = 3 * huffdata.HuffmanFastBits
 // it), so an input whose bits are followed by ones ends in EOS where its
 // padding starts; the caller judges the padding from that position. out
 // must have room for a byte per 5 bits before the EOS, plus 1+fastRoom.
+//
+// SAFETY: the input is read through bounds-checked slices; only the stores
+// go through w, which starts at out+o. Every code before the EOS but the
+// last lies within the input's bits and takes 5 or more, so w stays
+// within a byte per 5 bits plus 1 of out+o, and a round stores under
+// fastRoom bytes past w: the room the caller must leave. Guarded by
+// TestHuffmanDecodeAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
+// TestHuffmanDecodeDocumentedRoom, TestHuffmanDecodeTwins and
+// FuzzHuffmanTwins.
 func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
 	const ones = math.MaxUint64
 	// The bytes go into a 128-bit value hi:lo, left-aligned after

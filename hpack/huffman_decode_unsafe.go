@@ -80,6 +80,16 @@ func appendHuffmanDecodeFast(dst, src []byte, maxLen int) ([]byte, error) {
 // output position and the bit position reached, which is a symbol
 // boundary. A whole EOS in the input stops it with ErrHuffmanEOS, at the
 // position where the EOS starts.
+//
+// SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
+// bytes at p only while p <= src+lastI and lastI <= len(src)-8, and the
+// room bound on lastI keeps its stores (2 bytes at up to q+4) below
+// len(out). Steps load 8 bytes at p+4k for k < budget and store 2 at q+2k,
+// and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and
+// <= (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
+// TestHuffmanDecodeStepsStayInInput, TestHuffmanDecodeAtGuard,
+// TestDecoderAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
+// TestHuffmanDecodeTwins and FuzzHuffmanTwins.
 func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
@@ -149,6 +159,12 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
 // places from q to q+4. It is a function of its own so that its loop
 // keeps its values in registers.
+//
+// SAFETY: it loads 8 bytes at p only while p <= lastP, which the caller
+// puts at least 8 bytes before src's end, and stores 2 bytes at up to q+4
+// per round, for which the caller leaves room (see decodeHuffmanRounds).
+// Guarded by TestHuffmanDecodeAtGuard, TestDecoderAtGuard and
+// TestHuffmanDecodeTwins.
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
@@ -204,6 +220,11 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 // input; p must have 8 bytes to read at 4*(budget-1) past it, and q 2 to
 // write at 2*(budget-1). It is a function of its own so that its loop
 // keeps its values in registers.
+//
+// SAFETY: budget steps load 8 bytes at p+4k and store 2 at q+2k, k <
+// budget; the caller sizes budget to both buffers (see
+// decodeHuffmanRounds). Guarded by TestHuffmanDecodeStepsStayInInput,
+// TestHuffmanDecodeAtGuard and FuzzHuffmanTwins.
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
