@@ -36,6 +36,11 @@ type Encoder struct {
 	seen   seenFilter
 	names  nameScores
 	lits   litCache
+
+	// safe makes the Encoder Huffman-code with appendHuffmanStringSafe,
+	// the pure-Go twin, whatever the build: the differential tests set it
+	// (see encoder_twin.go) to compare the two on whole blocks.
+	safe bool
 }
 
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
@@ -127,7 +132,7 @@ func (e *Encoder) DynamicEntry(i int) (name, value string) {
 		panic("hpack: Encoder.DynamicEntry index out of range")
 	}
 	ent := e.table.at(uint32(i))
-	return string(e.table.str(ent.name)), string(e.table.str(ent.value))
+	return e.table.str(ent.name), e.table.str(ent.value)
 }
 
 // AppendBlock appends the header block of b's fields to dst and returns

@@ -49,27 +49,9 @@ func BenchmarkEncode(b *testing.B) {
 	}
 	corpora = append(corpora, newEncBenchCorpus("grpc", encGRPCStory()))
 	for _, c := range corpora {
-		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) {
-			encs := make([]*Encoder, len(c.batches))
-			for i := range encs {
-				encs[i] = NewEncoder(DefaultTableSize)
-			}
-			buf := make([]byte, 0, 64<<10)
-			pass := func() {
-				for i, e := range encs {
-					e.Reset()
-					for _, batch := range c.batches[i] {
-						buf = e.AppendBlock(buf[:0], batch)
-					}
-				}
-			}
-			pass() // warm up: the literal caches grow to their size
-			b.SetBytes(c.bytes)
-			b.ReportAllocs()
-			for b.Loop() {
-				pass()
-			}
-		})
+		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkEncodeCorpus(b, c, false) })
+		// The pure-Go twins, which -tags purego builds in their place.
+		b.Run("corpus="+c.name+"/impl=metapack-purego", func(b *testing.B) { benchmarkEncodeCorpus(b, c, true) })
 		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) {
 			var buf bytes.Buffer
 			buf.Grow(64 << 10)
@@ -87,5 +69,30 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// benchmarkEncodeCorpus is BenchmarkEncode's run of ours; safe switches
+// the encoders to the pure-Go twins.
+func benchmarkEncodeCorpus(b *testing.B, c *encBenchCorpus, safe bool) {
+	encs := make([]*Encoder, len(c.batches))
+	for i := range encs {
+		encs[i] = NewEncoder(DefaultTableSize)
+		encs[i].safe = safe
+	}
+	buf := make([]byte, 0, 64<<10)
+	pass := func() {
+		for i, e := range encs {
+			e.Reset()
+			for _, batch := range c.batches[i] {
+				buf = e.AppendBlock(buf[:0], batch)
+			}
+		}
+	}
+	pass() // warm up: the literal caches grow to their size
+	b.SetBytes(c.bytes)
+	b.ReportAllocs()
+	for b.Loop() {
+		pass()
 	}
 }

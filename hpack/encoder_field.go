@@ -83,12 +83,12 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 		dst = appendInt(dst, reprNone, 4, idx)
 	}
 	if idx == 0 {
-		dst = appendString(dst, v.name)
+		dst = appendString(dst, v.name, e.safe)
 	}
 	if how == IndexNever && cacheable(len(v.value)) {
-		dst = e.lits.appendString(dst, v.value)
+		dst = e.lits.appendString(dst, v.value, e.safe)
 	} else {
-		dst = appendString(dst, v.value)
+		dst = appendString(dst, v.value, e.safe)
 	}
 	if how == IndexIncremental {
 		e.table.add(&v, nh, ph)
@@ -108,15 +108,20 @@ func (e *Encoder) appendHit(dst []byte, how Indexing, nh uint64, age uint32) []b
 // appendString appends s as an HPACK string (§5.2): Huffman-coded when
 // that is strictly shorter. It encodes speculatively, after room for the
 // raw length's prefix, rather than measuring first: header text almost
-// always shrinks, and one pass is cheaper than two.
-func appendString(dst []byte, s string) []byte {
+// always shrinks, and one pass is cheaper than two. With safe it encodes
+// with the pure-Go twin, appendHuffmanStringSafe.
+func appendString(dst []byte, s string, safe bool) []byte {
 	start := len(dst)
 	p := intLen(7, uint64(len(s)))
 	// AppendHuffmanString measures s first unless it has this much room.
 	if room := p + maxHuffmanBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
-	dst = AppendHuffmanString(dst[:start+p], s)
+	if safe {
+		dst = appendHuffmanStringSafe(dst[:start+p], s)
+	} else {
+		dst = AppendHuffmanString(dst[:start+p], s)
+	}
 	n := len(dst) - start - p
 	if n >= len(s) {
 		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))

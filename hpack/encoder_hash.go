@@ -1,8 +1,6 @@
 package hpack
 
 import (
-	"unsafe"
-
 	"github.com/cespare/xxhash/v2"
 
 	sd "github.com/metapack/metapack/staticdata"
@@ -17,5 +15,11 @@ func strHash(a *sd.Atom, s string) uint64 {
 	if a != nil {
 		return a.Hash()
 	}
-	return xxhash.Sum64(unsafe.Slice(unsafe.StringData(s), len(s)))
+	return bytesHash(s)
 }
+
+// bytesHash is strHash of a string that is not an atom. Out of line, so
+// that strHash stays small enough to inline.
+//
+//go:noinline
+func bytesHash(s string) uint64 { return xxhash.Sum64String(s) }

@@ -2,7 +2,6 @@ package hpack
 
 import (
 	"math/bits"
-	"unsafe"
 
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -122,18 +121,21 @@ func (t *encTable) at(i uint32) *encEntry {
 	return &t.ents[(t.next-1-i)&t.mask]
 }
 
-// str returns a table string without copying. Ring bytes stay valid until
-// the entry is evicted.
+// ringBytes returns the ring bytes of a table string that is not an atom. They
+// stay valid until the entry is evicted.
+func (t *encTable) ringBytes(s encStr) []byte {
+	return t.bytes[s.off : s.off+s.n]
+}
+
+// str returns a copy of a table string: an atom's string, or the ring
+// bytes. It allocates for those; only the cold paths use it (inspection,
+// and re-adding the entries when the buffers grow, which allocates
+// anyway).
 func (t *encTable) str(s encStr) string {
 	if s.atom != nil {
 		return s.atom.String()
 	}
-	if s.n == 0 {
-		return ""
-	}
-	// s.off+s.n <= len(t.bytes): place only hands out chunks inside the
-	// ring.
-	return unsafe.String(&t.bytes[s.off], int(s.n))
+	return string(t.ringBytes(s))
 }
 
 // fieldView is a field's strings, resolved once per field: atoms where the
@@ -154,7 +156,14 @@ func (t *encTable) equal(s encStr, a *sd.Atom, x string) bool {
 	if a != nil && a == s.atom {
 		return true
 	}
-	return int(s.n) == len(x) && t.str(s) == x
+	if int(s.n) != len(x) {
+		return false
+	}
+	if s.atom != nil {
+		return s.atom.String() == x
+	}
+	// The conversion only compares; it does not allocate.
+	return string(t.ringBytes(s)) == x
 }
 
 // matches reports whether entry e holds the field.

@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -23,21 +24,37 @@ func huffmanBenchInputs() []struct{ name, s string } {
 	}
 }
 
+// huffmanDecodeImpls and huffmanEncodeImpls are our Huffman codecs as the
+// benchmarks name them: the default build's, and the pure-Go twin that
+// -tags purego builds in its place.
+var (
+	huffmanDecodeImpls = []struct {
+		name   string
+		decode func(dst, src []byte, maxLen int) ([]byte, error)
+	}{{"metapack", AppendHuffmanDecodeLimit}, {"metapack-purego", appendHuffmanDecodeSafe}}
+	huffmanEncodeImpls = []struct {
+		name   string
+		encode func(dst []byte, s string) []byte
+	}{{"metapack", AppendHuffmanString}, {"metapack-purego", appendHuffmanStringSafe}}
+)
+
 func BenchmarkHuffmanDecode(b *testing.B) {
 	for _, in := range huffmanBenchInputs() {
 		enc := AppendHuffmanString(nil, in.s)
-		b.Run("input="+in.name+"/impl=metapack", func(b *testing.B) {
-			b.SetBytes(int64(len(in.s)))
-			b.ReportAllocs()
-			dst := make([]byte, 0, 2*len(in.s)+64)
-			for b.Loop() {
-				var err error
-				dst, err = AppendHuffmanDecode(dst[:0], enc)
-				if err != nil {
-					b.Fatal(err)
+		for _, impl := range huffmanDecodeImpls {
+			b.Run("input="+in.name+"/impl="+impl.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.s)))
+				b.ReportAllocs()
+				dst := make([]byte, 0, 2*len(in.s)+64)
+				for b.Loop() {
+					var err error
+					dst, err = impl.decode(dst[:0], enc, math.MaxInt)
+					if err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 		b.Run("input="+in.name+"/impl=xnet", func(b *testing.B) {
 			b.SetBytes(int64(len(in.s)))
 			b.ReportAllocs()
@@ -67,20 +84,22 @@ func BenchmarkHuffmanDecodeVaried(b *testing.B) {
 		}
 		encs = append(encs, AppendHuffmanString(nil, string(raw)))
 	}
-	b.Run("input=random512/impl=metapack", func(b *testing.B) {
-		b.SetBytes(256)
-		b.ReportAllocs()
-		dst := make([]byte, 0, 2*256+64)
-		k := 0
-		for b.Loop() {
-			var err error
-			dst, err = AppendHuffmanDecode(dst[:0], encs[k%len(encs)])
-			if err != nil {
-				b.Fatal(err)
+	for _, impl := range huffmanDecodeImpls {
+		b.Run("input=random512/impl="+impl.name, func(b *testing.B) {
+			b.SetBytes(256)
+			b.ReportAllocs()
+			dst := make([]byte, 0, 2*256+64)
+			k := 0
+			for b.Loop() {
+				var err error
+				dst, err = impl.decode(dst[:0], encs[k%len(encs)], math.MaxInt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				k++
 			}
-			k++
-		}
-	})
+		})
+	}
 	b.Run("input=random512/impl=xnet", func(b *testing.B) {
 		b.SetBytes(256)
 		b.ReportAllocs()
@@ -99,14 +118,16 @@ func BenchmarkHuffmanDecodeVaried(b *testing.B) {
 
 func BenchmarkHuffmanEncode(b *testing.B) {
 	for _, in := range huffmanBenchInputs() {
-		b.Run("input="+in.name+"/impl=metapack", func(b *testing.B) {
-			b.SetBytes(int64(len(in.s)))
-			b.ReportAllocs()
-			dst := make([]byte, 0, 4*len(in.s)+64)
-			for b.Loop() {
-				dst = AppendHuffmanString(dst[:0], in.s)
-			}
-		})
+		for _, impl := range huffmanEncodeImpls {
+			b.Run("input="+in.name+"/impl="+impl.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.s)))
+				b.ReportAllocs()
+				dst := make([]byte, 0, 4*len(in.s)+64)
+				for b.Loop() {
+					dst = impl.encode(dst[:0], in.s)
+				}
+			})
+		}
 		b.Run("input="+in.name+"/impl=xnet", func(b *testing.B) {
 			b.SetBytes(int64(len(in.s)))
 			b.ReportAllocs()

@@ -1,0 +1,6 @@
+//go:build !purego
+
+package hpack
+
+// encPureGo reports whether the tests run under the purego build tag.
+const encPureGo = false
