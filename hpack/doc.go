@@ -46,4 +46,24 @@
 // where the padding starts, which is how the padding is checked. Text
 // decoding is bound by the latency of one lookup after another, about 8
 // cycles each on amd64.
+//
+// # Safety
+//
+// Only the Huffman codec uses package unsafe, in three files built without
+// the purego tag: huffman_decode_unsafe.go and huffman_decode_tail_unsafe.go
+// (the decoder's rounds, steps and tail, which read and write through
+// pointers) and huffman_encode_unsafe.go (the encoder's unaligned 8-byte
+// stores and table reads without bounds checks). Each use states, in a
+// SAFETY comment, the invariant that keeps it inside its buffers and the
+// tests that guard it; among them, tests that place every input and output
+// against an unmapped page (internal/guardpage), which is where a read one
+// byte too far faults.
+//
+// Each of these paths has a pure-Go twin, appendHuffmanDecodeSafe and
+// appendHuffmanStringSafe, compiled into every build. Differential tests
+// and the fuzz targets FuzzHuffmanTwins, FuzzDecodeTwins and
+// FuzzEncodeTwins check that the two agree on every byte and every error.
+// Building with -tags purego puts the twins in their place: the package
+// then does not import unsafe at all. The Huffman tables the fast paths
+// trust live in internal/huffdata, out of reach of other modules.
 package hpack
