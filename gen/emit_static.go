@@ -64,9 +64,10 @@ func emitStatic(atoms []atom, table []staticEntry) ([]byte, error) {
 
 	fmt.Fprintf(&b, "const (\n\tphashBits = %d\n\tphashM0 = %#x\n\tphashM1 = %#x\n\tphashM2 = %#x\n\tphashM3 = %#x\n\tphashM4 = %#x\n)\n\n",
 		ph.bits, ph.m0, ph.m1, ph.m2, ph.m3, ph.m4)
-	b.WriteString(`// phash is a perfect hash of the non-empty atoms, found by the generator.
-// s must not be empty. The result is below 1<<phashBits.
-func phash(s string) uint32 {
+	b.WriteString(`// phash is a perfect hash of the non-empty atoms, found by the generator,
+// for a string or a byte slice. s must not be empty. The result is below
+// 1<<phashBits.
+func phash[T string | []byte](s T) uint32 {
 	n := len(s)
 	h := uint32(n)*phashM0 + uint32(s[0])*phashM1 + uint32(s[n-1])*phashM2 + uint32(s[n/2])*phashM3 + uint32(s[n/4])*phashM4
 	return h >> (32 - phashBits)

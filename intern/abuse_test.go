@@ -2,10 +2,11 @@ package intern
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // TestAbuse feeds a flood of distinct attacker strings, as a peer sending
@@ -24,7 +25,7 @@ func TestAbuse(t *testing.T) {
 	runtime.ReadMemStats(&m0)
 
 	tbl := New(limits)
-	index := len(tbl.slots) * int(unsafe.Sizeof(tbl.slots[0]))
+	index := len(tbl.slots) * int(reflect.TypeFor[atomic.Pointer[entry]]().Size())
 	early := make([]Handle, 10)
 	for i := range early {
 		var ok bool

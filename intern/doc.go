@@ -41,4 +41,18 @@
 // misses cost only a hash and a probe. Its hash is xxhash (XXH64) with a
 // random seed chosen per table, so a peer cannot precompute strings that
 // collide and degrade its probes.
+//
+// # Safety
+//
+// The only unsafe code is the word-at-a-time byte comparison behind
+// lookups, in equal_unsafe.go; each use carries a SAFETY comment with its
+// invariant and the tests that guard it. Everything else, the hash
+// included, is bounds-checked Go that takes strings and byte slices alike,
+// so the string forms ([Table.MakeString], [StaticString], ...) need no
+// unsafe view either. Building with -tags purego replaces the comparison
+// with its bounds-checked twin, sameBytesSafe, and the package then does
+// not import unsafe. The guard-page tests (TestEqualAtGuard,
+// TestHashAtGuard, TestInternAtGuard, TestStaticAtGuard) run every path
+// with its input against an unreadable page, and TestEqualTwins and
+// FuzzEqualTwins hold the two comparisons to each other.
 package intern

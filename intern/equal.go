@@ -1,46 +1,40 @@
 package intern
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
-
 // equal reports whether s and b hold the same bytes. It is faster than
 // s == string(b) for the short strings headers are made of: it compares
 // eight bytes at a time without a call into the runtime.
-func equal(s string, b []byte) bool {
+func equal[T string | []byte](s string, b T) bool {
 	return len(s) == len(b) && sameBytes(s, b)
 }
 
-// sameBytes is equal for s and b of the same length. It is small, and
-// compares 8 to 16 bytes with two loads each.
-func sameBytes(s string, b []byte) bool {
+// sameBytesSafe is sameBytes in bounds-checked Go: equal for s and b of
+// the same length. The pure-Go build uses it; in the default build it is
+// the reference the differential tests hold sameBytes to.
+func sameBytesSafe[T string | []byte](s string, b T) bool {
 	n := len(b)
-	p, q := unsafe.Pointer(unsafe.StringData(s)), unsafe.Pointer(unsafe.SliceData(b))
+	s = s[:n]
 	if uint(n-8) > 8 {
-		return sameBytesSlow(p, q, n)
+		return sameBytesSlowSafe(s, b)
 	}
-	return load64(p) == load64(q) &&
-		load64(unsafe.Add(p, n-8)) == load64(unsafe.Add(q, n-8))
+	return le64(s) == le64(b) && le64(s[n-8:]) == le64(b[n-8:])
 }
 
-// sameBytesSlow compares n bytes at p and q.
-func sameBytesSlow(p, q unsafe.Pointer, n int) bool {
+// sameBytesSlowSafe is sameBytesSafe for any length.
+func sameBytesSlowSafe[T string | []byte](s string, b T) bool {
+	n := len(b)
+	s = s[:n]
 	switch {
+	case n > 16:
+		// The runtime's comparison, with its vector loads, is the fastest
+		// past two words; the conversion in a comparison does not allocate.
+		return s == string(b)
 	case n >= 8:
-		// Whole words, then the last word, which may overlap the one before.
-		for i := 0; i < n-8; i += 8 {
-			if load64(unsafe.Add(p, i)) != load64(unsafe.Add(q, i)) {
-				return false
-			}
-		}
-		return load64(unsafe.Add(p, n-8)) == load64(unsafe.Add(q, n-8))
+		return le64(s) == le64(b) && le64(s[n-8:]) == le64(b[n-8:])
 	case n >= 4:
-		return load32(p) == load32(q) &&
-			load32(unsafe.Add(p, n-4)) == load32(unsafe.Add(q, n-4))
+		return le32(s) == le32(b) && le32(s[n-4:]) == le32(b[n-4:])
 	default:
 		for i := 0; i < n; i++ {
-			if *(*byte)(unsafe.Add(p, i)) != *(*byte)(unsafe.Add(q, i)) {
+			if s[i] != b[i] {
 				return false
 			}
 		}
@@ -48,10 +42,17 @@ func sameBytesSlow(p, q unsafe.Pointer, n int) bool {
 	}
 }
 
-// load64 and load32 read a word at p, which need not be aligned. Through
-// encoding/binary they are one unaligned load where the CPU allows it
-// (amd64, arm64) and byte loads where it does not; the byte order does
-// not matter, since both sides of a comparison are read alike.
-func load64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
+// le64 and le32 read the first word of b, little-endian. The compiler
+// merges the byte loads into one unaligned load where the CPU allows it
+// (amd64, arm64); the byte order does not matter, since both sides of a
+// comparison are read alike.
+func le64[T string | []byte](b T) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
 
-func load32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }
+func le32[T string | []byte](b T) uint32 {
+	_ = b[3]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}

@@ -1,10 +1,6 @@
 package intern
 
-import (
-	"unsafe"
-
-	"github.com/metapack/metapack/staticdata"
-)
+import "github.com/metapack/metapack/staticdata"
 
 // NotStatic is the [staticdata.Atom] ID of a string that is not in the static
 // tier.
@@ -25,9 +21,9 @@ type Handle struct {
 func FromAtom(a *staticdata.Atom) Handle { return Handle{a} }
 
 // Atom returns the handle's record, or nil for the zero Handle. For a
-// static-tier string it is an element of [staticdata.Atoms]; for other
-// strings its ID is [NotStatic], and its NameIndex and Key are 0. The record
-// must not be modified.
+// static-tier string it is the atom that [staticdata.AtomByID] returns for
+// its ID; for other strings its ID is [NotStatic], and its NameIndex and Key
+// are 0. Its fields are read-only.
 func (h Handle) Atom() *staticdata.Atom { return h.a }
 
 // IsValid reports whether h is a handle of an interned string, that is, not
@@ -88,21 +84,17 @@ func Static(b []byte) (Handle, bool) {
 	return Handle{a}, a != nil
 }
 
-// lookupStatic is staticdata.LookupBytes behind maybeStatic.
-func lookupStatic(b []byte) *staticdata.Atom {
-	if !maybeStatic(b) {
-		return nil
-	}
-	return staticdata.LookupBytes(b)
-}
-
-// maybeStatic is staticdata.MayBeAtom for bytes: it turns most strings
-// that are not in the static tier away before the hash.
-func maybeStatic(b []byte) bool {
-	return staticdata.MayBeAtom(unsafe.String(unsafe.SliceData(b), len(b)))
-}
-
 // StaticString is [Static] for a string.
 func StaticString(s string) (Handle, bool) {
-	return Static(stringBytes(s))
+	a := lookupStatic(s)
+	return Handle{a}, a != nil
+}
+
+// lookupStatic is staticdata.LookupOf behind its MayBeAtomOf filter, which
+// turns most strings that are not in the static tier away before the hash.
+func lookupStatic[T string | []byte](b T) *staticdata.Atom {
+	if !staticdata.MayBeAtomOf(b) {
+		return nil
+	}
+	return staticdata.LookupOf(b)
 }

@@ -4,8 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"math/bits"
+	"reflect"
+	"strings"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/metapack/metapack/staticdata"
@@ -43,7 +44,7 @@ type entry struct {
 }
 
 // entrySize is the heap an entry record takes.
-var entrySize = allocSize(int(unsafe.Sizeof(entry{})))
+var entrySize = allocSize(int(reflect.TypeFor[entry]().Size()))
 
 // Table is a bounded, lock-free interner. Lookups never lock, never write
 // shared memory and never allocate; inserts claim an empty slot with
@@ -102,32 +103,39 @@ func (t *Table) Bytes() int { return int(t.bytes.Load()) }
 // static tier or the table and is longer than MaxLen or does not fit; the
 // caller then keeps its own copy. Make never keeps b, and it allocates only
 // when it adds a string to the table.
-func (t *Table) Make(b []byte) (Handle, bool) {
-	h, hash, slot, ok := t.find(b)
+func (t *Table) Make(b []byte) (Handle, bool) { return makeHandle(t, b) }
+
+// MakeString is [Table.Make] for a string. It copies s when it interns it.
+func (t *Table) MakeString(s string) (Handle, bool) { return makeHandle(t, s) }
+
+// makeHandle is Make and MakeString.
+func makeHandle[T string | []byte](t *Table, b T) (Handle, bool) {
+	h, hash, slot, ok := find(t, b)
 	if h.a != nil || !ok {
 		return h, h.a != nil
 	}
-	return t.insert(b, hash, slot)
-}
-
-// MakeString is [Table.Make] for a string. It copies s when it interns it.
-func (t *Table) MakeString(s string) (Handle, bool) {
-	return t.Make(stringBytes(s))
+	return insert(t, b, hash, slot)
 }
 
 // Lookup returns the canonical handle of b's string if it is in the static
 // tier or the table. It never inserts, never allocates and never keeps b.
 func (t *Table) Lookup(b []byte) (Handle, bool) {
-	h, _, _, _ := t.find(b)
+	h, _, _, _ := find(t, b)
+	return h, h.a != nil
+}
+
+// LookupString is [Table.Lookup] for a string.
+func (t *Table) LookupString(s string) (Handle, bool) {
+	h, _, _, _ := find(t, s)
 	return h, h.a != nil
 }
 
 // find looks b's string up in the static tier and the table. It returns
 // its handle when found; otherwise, when the string may be interned
 // (ok), its seeded hash and the empty slot where the probe ended.
-func (t *Table) find(b []byte) (h Handle, hash, slot uint64, ok bool) {
-	if maybeStatic(b) {
-		if a := staticdata.LookupBytes(b); a != nil {
+func find[T string | []byte](t *Table, b T) (h Handle, hash, slot uint64, ok bool) {
+	if staticdata.MayBeAtomOf(b) {
+		if a := staticdata.LookupOf(b); a != nil {
 			return Handle{a}, 0, 0, true
 		}
 	}
@@ -148,22 +156,17 @@ func (t *Table) find(b []byte) (h Handle, hash, slot uint64, ok bool) {
 	}
 }
 
-// LookupString is [Table.Lookup] for a string.
-func (t *Table) LookupString(s string) (Handle, bool) {
-	return t.Lookup(stringBytes(s))
-}
-
 // insert adds b's string, whose seeded hash is h, probing from slot i, which
 // was empty. If another goroutine inserts the same string first, insert
 // returns that one.
 //
 //go:noinline
-func (t *Table) insert(b []byte, h, i uint64) (Handle, bool) {
+func insert[T string | []byte](t *Table, b T, h, i uint64) (Handle, bool) {
 	cost := int64(entrySize + allocSize(len(b)))
 	if !t.reserve(cost) {
 		return Handle{}, false
 	}
-	s := string(b)
+	s := clone(b)
 	e := &entry{
 		atom:   staticdata.NewAtom(s, xxhash.Sum64String(s)),
 		seeded: h,
@@ -234,7 +237,14 @@ func allocSize(n int) int {
 	return (n + step - 1) &^ (step - 1)
 }
 
-// stringBytes returns s's bytes without copying. They must not be modified.
-func stringBytes(s string) []byte {
-	return unsafe.Slice(unsafe.StringData(s), len(s))
+// clone returns a copy of b's bytes as a string, which shares no memory
+// with b.
+func clone[T string | []byte](b T) string {
+	switch b := any(b).(type) {
+	case []byte:
+		return string(b)
+	case string:
+		return strings.Clone(b)
+	}
+	panic("unreachable")
 }

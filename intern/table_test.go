@@ -333,7 +333,7 @@ func TestStaticFilter(t *testing.T) {
 	passed := 0
 	for i := range 1000 {
 		if lookupStatic([]byte(fmt.Sprintf("x-custom-%d", i))) == nil &&
-			maybeStatic([]byte(fmt.Sprintf("x-custom-%d", i))) {
+			staticdata.MayBeAtomBytes([]byte(fmt.Sprintf("x-custom-%d", i))) {
 			passed++
 		}
 	}

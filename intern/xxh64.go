@@ -1,9 +1,6 @@
 package intern
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // XXH64 constants, from the xxHash specification.
 const (
@@ -27,7 +24,7 @@ func xxMerge(acc, v uint64) uint64 {
 
 // seededHash is XXH64 of b with the given seed, in one shot. It equals the
 // Sum64 of an xxhash.NewWithSeed(seed) digest that was fed b.
-func seededHash(b []byte, seed uint64) uint64 {
+func seededHash[T string | []byte](b T, seed uint64) uint64 {
 	n := len(b)
 	var h uint64
 	if n >= 32 {
@@ -36,10 +33,10 @@ func seededHash(b []byte, seed uint64) uint64 {
 		v3 := seed
 		v4 := seed - prime1
 		for len(b) >= 32 {
-			v1 = xxRound(v1, binary.LittleEndian.Uint64(b[0:8]))
-			v2 = xxRound(v2, binary.LittleEndian.Uint64(b[8:16]))
-			v3 = xxRound(v3, binary.LittleEndian.Uint64(b[16:24]))
-			v4 = xxRound(v4, binary.LittleEndian.Uint64(b[24:32]))
+			v1 = xxRound(v1, le64(b[0:8]))
+			v2 = xxRound(v2, le64(b[8:16]))
+			v3 = xxRound(v3, le64(b[16:24]))
+			v4 = xxRound(v4, le64(b[24:32]))
 			b = b[32:]
 		}
 		h = bits.RotateLeft64(v1, 1) + bits.RotateLeft64(v2, 7) +
@@ -54,16 +51,16 @@ func seededHash(b []byte, seed uint64) uint64 {
 	h += uint64(n)
 
 	for ; len(b) >= 8; b = b[8:] {
-		h ^= xxRound(0, binary.LittleEndian.Uint64(b[:8]))
+		h ^= xxRound(0, le64(b))
 		h = bits.RotateLeft64(h, 27)*prime1 + prime4
 	}
 	if len(b) >= 4 {
-		h ^= uint64(binary.LittleEndian.Uint32(b[:4])) * prime1
+		h ^= uint64(le32(b)) * prime1
 		h = bits.RotateLeft64(h, 23)*prime2 + prime3
 		b = b[4:]
 	}
-	for _, c := range b {
-		h ^= uint64(c) * prime5
+	for i := 0; i < len(b); i++ {
+		h ^= uint64(b[i]) * prime5
 		h = bits.RotateLeft64(h, 11) * prime1
 	}
 

@@ -7,5 +7,6 @@ import (
 )
 
 func TestInlining(t *testing.T) {
-	inlinecheck.Check(t, ".", "LookupBytes", "LookupName", "LookupFieldAtoms", "PairHash", "KeyID.Atom", "bytesView", "phash", "MayBeAtom")
+	inlinecheck.Check(t, ".", "Lookup", "LookupBytes", "LookupName", "LookupNameBytes", "LookupFieldAtoms", "PairHash", "KeyID.Atom", "MayBeAtom", "MayBeAtomBytes")
+	inlinecheck.CheckPrefix(t, ".", "phash[", "MayBeAtomOf[")
 }

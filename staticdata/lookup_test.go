@@ -97,11 +97,20 @@ func TestLookupField(t *testing.T) {
 func TestLookupNoAllocs(t *testing.T) {
 	name, value := []byte("content-type"), []byte("application/grpc")
 	miss := []byte("x-request-id-that-is-long")
+	// Past 32 bytes a string(b) that the compiler had to materialize would
+	// come from the heap, not from a stack buffer.
+	long := []byte("strict-transport-security-and-then-some-more")
+	longHit := []byte(KeyStrictTransportSecurity.String())
 	n := testing.AllocsPerRun(100, func() {
 		LookupBytes(name)
 		LookupBytes(miss)
+		LookupBytes(long)
+		LookupOf(long)
 		LookupFieldBytes(name, value)
+		LookupFieldBytes(longHit, long)
 		LookupNameBytes(miss)
+		LookupNameBytes(long)
+		MayBeAtomBytes(long)
 		Lookup("grpc-timeout")
 	})
 	if n != 0 {

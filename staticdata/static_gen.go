@@ -274,9 +274,10 @@ const (
 	phashM4   = 0xc229261b
 )
 
-// phash is a perfect hash of the non-empty atoms, found by the generator.
-// s must not be empty. The result is below 1<<phashBits.
-func phash(s string) uint32 {
+// phash is a perfect hash of the non-empty atoms, found by the generator,
+// for a string or a byte slice. s must not be empty. The result is below
+// 1<<phashBits.
+func phash[T string | []byte](s T) uint32 {
 	n := len(s)
 	h := uint32(n)*phashM0 + uint32(s[0])*phashM1 + uint32(s[n-1])*phashM2 + uint32(s[n/2])*phashM3 + uint32(s[n/4])*phashM4
 	return h >> (32 - phashBits)
