@@ -250,6 +250,8 @@ func top(t *huffdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Top), k*8))
 }
 
+// SAFETY: as for top, k <= 64 of 256 entries; guarded by
+// TestHuffmanEncodeTwins and TestHuffmanEncodeAtGuard.
 func wholeBytes(t *huffdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Bytes), k*8))
 }

@@ -75,4 +75,5 @@ func sameBytesSlow(p, q unsafe.Pointer, n int) bool {
 // Guarded by TestEqualAtGuard.
 func load64(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte)(p)[:]) }
 
+// SAFETY: as for load64, with 4 bytes; guarded by TestEqualAtGuard.
 func load32(p unsafe.Pointer) uint32 { return binary.LittleEndian.Uint32((*[4]byte)(p)[:]) }
