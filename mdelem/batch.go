@@ -112,5 +112,13 @@ func (b *Batch) GetString(name string) (Field, bool) {
 
 // GetBytes is GetString for a byte slice; it does not allocate.
 func (b *Batch) GetBytes(name []byte) (Field, bool) {
-	return b.GetString(bytesView(name))
+	if a := staticdata.LookupBytes(name); a != nil && a.Key() != staticdata.KeyUnknown {
+		return b.Get(a.Key())
+	}
+	for _, f := range b.fields {
+		if f.Key() == staticdata.KeyUnknown && f.Name.equalBytes(name) {
+			return f, true
+		}
+	}
+	return Field{}, false
 }

@@ -103,10 +103,13 @@ func TestBatchModel(t *testing.T) {
 			for k := range sd.KeyID(sd.NumKeys) {
 				f, ok := b.Get(k)
 				i, want := first[k]
-				if ok != want || ok && f != b.At(i) {
+				if ok != want || ok && !sameField(f, b.At(i)) {
 					t.Fatalf("round %d: Get(%d) = %v, %v; want field %d, %v", round, k, f, ok, i, want)
 				}
 			}
 		}
 	}
 }
+
+// sameField reports whether f and g are the same field (see sameStr).
+func sameField(f, g Field) bool { return sameStr(f.Name, g.Name) && sameStr(f.Value, g.Value) }

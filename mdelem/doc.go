@@ -4,7 +4,8 @@
 // A field's name and value are each a [Str], which records how its bytes are
 // stored in a plain [Kind] tag:
 //
-//   - [Static]: an element of the static tier ([staticdata.Atoms]);
+//   - [Static]: an element of the static tier ([staticdata.KeyID.Atom] and
+//     [staticdata.Lookup] give them);
 //   - [Interned]: an [intern.Handle];
 //   - [Owned]: a byte slice the caller gives up, adopted without copying;
 //   - [Borrowed]: bytes the caller keeps, copied into the batch's arena.
@@ -27,6 +28,22 @@
 // (:path, :authority, content-type, grpc-timeout, ...) through slots indexed
 // by [staticdata.KeyID]. Reset keeps its capacity and arena, so a batch
 // reused across requests allocates nothing in steady state.
+//
+// # Safety
+//
+// The unsafe code lives in the files named *_unsafe.go (build tag
+// !purego): Str's two-word layout and its views of bytes (str_unsafe.go),
+// From's reading of its generic arguments and BorrowString
+// (source_unsafe.go), and Batch.Append's fast paths, which write fields
+// and copy short strings in words without bounds checks
+// (batch_append_unsafe.go). Each use carries a SAFETY comment with the
+// invariant that makes it sound and the tests that guard it. Building
+// with -tags purego replaces them with bounds-checked Go, under which the
+// package does not import unsafe: Str then holds an atom pointer and a
+// byte slice, and Append is appendSafe, the twin that the default build's
+// tests compare Append with. The results are the same; under purego only
+// BorrowString, Str.UnsafeString of plain bytes and Str.Bytes of an atom
+// copy, which no safe Go can avoid, and a Field is not comparable with ==.
 //
 // [ValidateRequest] and [ParseTimeout] serve gRPC-style servers; [AppendXnet]
 // and [AppendFromXnet] convert to and from x/net's hpack.HeaderField.

@@ -42,8 +42,12 @@ func (f Field) Size() int { return f.Name.Len() + f.Value.Len() + 32 }
 
 // IsPseudo reports whether the field's name starts with ':'.
 func (f Field) IsPseudo() bool {
-	s := f.Name.UnsafeString()
-	return len(s) > 0 && s[0] == ':'
+	if a := f.Name.Atom(); a != nil {
+		s := a.String()
+		return len(s) > 0 && s[0] == ':'
+	}
+	b := f.Name.bytes()
+	return len(b) > 0 && b[0] == ':'
 }
 
 // String returns "name: value" for debugging.

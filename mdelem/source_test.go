@@ -2,7 +2,6 @@ package mdelem
 
 import (
 	"testing"
-	"unsafe"
 
 	"github.com/metapack/metapack/intern"
 	sd "github.com/metapack/metapack/staticdata"
@@ -54,7 +53,7 @@ func TestFromKinds(t *testing.T) {
 	}
 	// Owned and borrowed sides point at the caller's bytes: From copies nothing.
 	f := From(Owned(owned), Borrowed(borrowed))
-	if unsafe.SliceData(f.Name.Bytes()) != &owned[0] || unsafe.SliceData(f.Value.Bytes()) != &borrowed[0] {
+	if &f.Name.Bytes()[0] != &owned[0] || &f.Value.Bytes()[0] != &borrowed[0] {
 		t.Error("From copied bytes")
 	}
 	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {
@@ -110,4 +109,30 @@ func TestFromIgnoresCapacity(t *testing.T) {
 	if f.Value.Kind() != KindOwned || f.Value.Len() != 3 || f.Value.String() != "abc" {
 		t.Errorf("value: kind %v, len %d, %q", f.Value.Kind(), f.Value.Len(), f.Value.String())
 	}
+}
+
+// TestFromDoesNotAllocate checks that From allocates for no kind of side,
+// in either build: under purego its type switches must not box a slice.
+func TestFromDoesNotAllocate(t *testing.T) {
+	tab := intern.New(intern.DefaultLimits)
+	h, _ := tab.MakeString("x-tenant-id")
+	name, value := []byte("x-custom"), []byte("some-value")
+	a := sd.KeyPath.Atom()
+	var sink Field
+	tests := []struct {
+		name string
+		f    func()
+	}{
+		{"static_borrowed", func() { sink = From(a, Borrowed(value)) }},
+		{"interned_owned", func() { sink = From(h, Owned(value)) }},
+		{"borrowed_owned", func() { sink = From(Borrowed(name), Owned(value)) }},
+		{"owned_interned", func() { sink = From(Owned(name), h) }},
+		{"static_static", func() { sink = From(a, a) }},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
+			t.Errorf("%s: From allocates %v times", tt.name, n)
+		}
+	}
+	_ = sink
 }

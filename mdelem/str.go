@@ -1,11 +1,6 @@
 package mdelem
 
-import (
-	"unsafe"
-
-	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/staticdata"
-)
+import "github.com/metapack/metapack/intern"
 
 // Kind tells how a Str's bytes are stored.
 type Kind uint8
@@ -24,18 +19,6 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "invalid"
-}
-
-// Str is a header name or value. The zero Str is the empty string.
-//
-// It is two words: a pointer and a tag word holding the length of plain
-// bytes, the Kind, and (in a Field's Name) the field's never-index flag.
-// Two words per Str make a Field four words, which Go keeps in registers
-// and copies word by word; a larger Field lives in memory, and copying it
-// with wide loads right after it was stored stalls on store forwarding.
-type Str struct {
-	p   unsafe.Pointer // *staticdata.Atom, or the first byte of the bytes
-	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
 
 // Layout of Str.tag.
@@ -67,45 +50,18 @@ func (s Str) kind() Kind { return Kind(s.tag >> kindShift & 3) }
 // n returns the length of plain bytes (0 for atoms).
 func (s Str) n() int { return int(s.tag & lenMask) }
 
-// StrAtom returns the Str of an atom: static when the atom is in the static
-// tier, interned otherwise.
-func StrAtom(a *staticdata.Atom) Str {
-	t := tagStatic
-	if a.ID() == intern.NotStatic {
-		t = tagInterned
-	}
-	return Str{p: unsafe.Pointer(a), tag: t}
-}
-
-// strBytes returns the Str of bytes of kind k (owned or borrowed).
-func strBytes(b []byte, k Kind) Str {
-	t := uint64(k) << kindShift
-	if k == KindOwned {
-		t |= pinBit
-	}
-	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | t}
-}
-
 // Kind returns how s is stored. A handle of a static-tier string is static,
 // whichever constructor made it.
 func (s Str) Kind() Kind {
 	k := s.kind()
-	if k == KindInterned && (*staticdata.Atom)(s.p).ID() != intern.NotStatic {
+	if k == KindInterned && s.atomRaw().ID() != intern.NotStatic {
 		return KindStatic
 	}
 	return k
 }
 
 // IsAtom reports whether s is static or interned, that is, a canonical atom.
-func (s Str) IsAtom() bool { return s.kind() <= KindInterned && s.p != nil }
-
-// Atom returns s's atom, or nil when s holds plain bytes.
-func (s Str) Atom() *staticdata.Atom {
-	if s.tag&tagBytes == 0 {
-		return (*staticdata.Atom)(s.p)
-	}
-	return nil
-}
+func (s Str) IsAtom() bool { return s.kind() <= KindInterned && !s.isNil() }
 
 // Handle returns s's intern handle, or the zero Handle when s holds plain
 // bytes.
@@ -119,32 +75,13 @@ func (s Str) Len() int {
 	return s.n()
 }
 
-// Bytes returns s's bytes without copying. They must not be modified, and
-// for a borrowed or owned Str in a batch they live until the batch's Reset.
-func (s Str) Bytes() []byte {
-	if a := s.Atom(); a != nil {
-		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
-	}
-	return unsafe.Slice((*byte)(s.p), s.n())
-}
-
 // String returns s as a string. It allocates for owned and borrowed bytes;
 // atoms return their canonical string.
 func (s Str) String() string {
 	if a := s.Atom(); a != nil {
 		return a.String()
 	}
-	return string(s.Bytes())
-}
-
-// UnsafeString returns s as a string without copying. For owned or borrowed
-// bytes the result is valid only while the bytes are (for a batch, until
-// Reset).
-func (s Str) UnsafeString() string {
-	if a := s.Atom(); a != nil {
-		return a.String()
-	}
-	return unsafe.String((*byte)(s.p), s.n())
+	return string(s.bytes())
 }
 
 // Equal reports whether s and t hold the same bytes. Two atoms compare by
@@ -161,12 +98,29 @@ func (s Str) Equal(t Str) bool {
 		}
 		return a.String() == b.String() // same hash, different interners
 	}
-	return s.UnsafeString() == t.UnsafeString()
+	if a != nil {
+		return t.EqualString(a.String())
+	}
+	if b != nil {
+		return s.EqualString(b.String())
+	}
+	return string(s.bytes()) == string(t.bytes())
 }
 
 // EqualString reports whether s holds the bytes of x.
 func (s Str) EqualString(x string) bool {
-	return s.UnsafeString() == x
+	if a := s.Atom(); a != nil {
+		return a.String() == x
+	}
+	return string(s.bytes()) == x
+}
+
+// equalBytes reports whether s holds the bytes of x.
+func (s Str) equalBytes(x []byte) bool {
+	if a := s.Atom(); a != nil {
+		return a.String() == string(x)
+	}
+	return string(s.bytes()) == string(x)
 }
 
 // BorrowedStr returns a borrowed Str of b: Batch.Append copies it into the

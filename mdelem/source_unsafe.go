@@ -1,0 +1,79 @@
+//go:build !purego
+
+package mdelem
+
+import "unsafe"
+
+// BorrowString returns a Borrowed view of s without copying. The batch
+// copies it on Append, so s needs to live only until then.
+//
+// SAFETY: the slice has s's data and length, and Borrowed bytes are only
+// read (Append copies them into its arena; Str.Bytes documents that its
+// result must not be modified), so the immutable string is never written;
+// guarded by TestStrAtGuard and TestAppendAtGuard.
+func BorrowString(s string) Borrowed {
+	return Borrowed(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// From builds a field from a name and a value of any storage kind. It is
+// small enough to be inlined, and where it is, Go resolves the kinds at
+// compile time, so each call site does only the work its kinds need. A
+// Borrowed side still points at the caller's bytes: Batch.Append copies it.
+func From[K, V Source](name K, value V) Field {
+	// Static is *staticdata.Atom and Interned a struct of one: stored into
+	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.
+	// Owned and Borrowed are byte slices, whose header fills all three
+	// words. The words are read back one at a time, so the Strs stay in
+	// registers, and Go's SSA forwards each read from its store or from
+	// the zeroing, so no word goes through memory at all: both scratches
+	// are one variable, zeroed once, and the name is read before the
+	// value is stored (a read past more than a few stores is not
+	// forwarded).
+	//
+	// The kind is worked out inline rather than by a helper: a generic
+	// helper costs a dictionary lookup per call, which would put From over
+	// the inliner's budget, and only an inlined From has its switches
+	// folded at compile time. A slice's size gives tagOwned (the bytes
+	// bit and pinBit); one two-way switch per side then flips in
+	// tagInterned, which makes an atom interned, and makes owned bytes
+	// borrowed and clears their pinBit.
+	//
+	// SAFETY: argWords is three words, the size of the largest Source (a
+	// slice header), and its first word is a pointer, where every Source
+	// keeps its one pointer, so storing a K or a V into it keeps the GC's
+	// view of the pointer and writes inside w; p and n are then a slice's
+	// data and length, or an atom and 0. Guarded by TestFromKinds,
+	// TestFromIgnoresCapacity and TestAppendTwins.
+	var w struct{ n, v argWords }
+	*(*K)(unsafe.Pointer(&w.n)) = name
+	ns := Str{w.n.p, uint64(w.n.n)}
+	*(*V)(unsafe.Pointer(&w.v)) = value
+	nt := uint64(unsafe.Sizeof(name)/unsafe.Sizeof([]byte(nil))) * tagOwned
+	vt := uint64(unsafe.Sizeof(value)/unsafe.Sizeof([]byte(nil))) * tagOwned
+	switch any((*K)(nil)).(type) {
+	case *Interned, *Borrowed: // the odd kinds
+		nt ^= tagInterned
+	}
+	switch any((*V)(nil)).(type) {
+	case *Interned, *Borrowed:
+		vt ^= tagInterned
+	}
+	ns.tag |= nt
+	return Field{Name: ns, Value: Str{w.v.p, uint64(w.v.n) | vt}}
+}
+
+// argWords has room for any Source: a slice header, or an atom pointer
+// followed by two zero words.
+//
+// SAFETY: its first word is a pointer, as in every Source, so the garbage
+// collector sees the pointer From stores through *K or *V; both stores
+// fit, as no Source is larger than a slice header. Guarded by
+// TestFromKinds, TestFromIgnoresCapacity and TestFromDoesNotAllocate.
+type argWords struct {
+	p unsafe.Pointer
+	// n is a slice's length, or 0 after an atom pointer. It is a uint, as
+	// a slice's length is: where int is 32 bits, a uint64 here would take
+	// in the capacity too.
+	n    uint
+	_cap uint
+}

@@ -1,0 +1,83 @@
+//go:build purego
+
+package mdelem
+
+import (
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/staticdata"
+)
+
+// Str is a header name or value. The zero Str is the empty string.
+//
+// Under purego it holds an atom pointer, a byte slice and the tag word
+// (the length of plain bytes, the Kind, and in a Field's Name the
+// never-index flag); exactly one of a and b is set for a Str that points
+// anywhere.
+type Str struct {
+	a   *staticdata.Atom
+	b   []byte // the bytes, with len(b) = the tag's length
+	tag uint64 // length | kind<<kindShift | neverIndexBit
+}
+
+// StrAtom returns the Str of an atom: static when the atom is in the static
+// tier, interned otherwise.
+func StrAtom(a *staticdata.Atom) Str {
+	t := tagStatic
+	if a.ID() == intern.NotStatic {
+		t = tagInterned
+	}
+	return atomStr(a, t)
+}
+
+// strBytes returns the Str of bytes of kind k (owned or borrowed).
+func strBytes(b []byte, k Kind) Str {
+	t := uint64(k) << kindShift
+	if k == KindOwned {
+		t |= pinBit
+	}
+	return bytesStr(b, uint64(len(b))|t)
+}
+
+// atomStr returns the Str of the atom a (which may be nil) with the tag of
+// an atom kind.
+func atomStr(a *staticdata.Atom, tag uint64) Str { return Str{a: a, tag: tag} }
+
+// bytesStr returns the Str of b with tag, the tag of a byte kind whose
+// length field is len(b).
+func bytesStr(b []byte, tag uint64) Str { return Str{b: b[:len(b):len(b)], tag: tag} }
+
+// atomRaw returns s's atom pointer, for a Str whose tag is of an atom kind.
+func (s Str) atomRaw() *staticdata.Atom { return s.a }
+
+// isNil reports whether s points nowhere: the zero Str, a nil atom, or
+// bytes with no data pointer.
+func (s Str) isNil() bool { return s.a == nil && s.b == nil }
+
+// bytes returns the bytes of a Str of a byte kind (and none for an atom).
+func (s Str) bytes() []byte { return s.b }
+
+// Atom returns s's atom, or nil when s holds plain bytes.
+func (s Str) Atom() *staticdata.Atom { return s.a }
+
+// Bytes returns s's bytes. Plain bytes are returned without copying: they
+// must not be modified, and for a borrowed or owned Str in a batch they
+// live until the batch's Reset. An atom's string is copied under purego,
+// which cannot alias a string as a slice.
+func (s Str) Bytes() []byte {
+	if s.a != nil {
+		if len(s.a.String()) == 0 {
+			return nil
+		}
+		return []byte(s.a.String())
+	}
+	return s.b
+}
+
+// UnsafeString returns s as a string. Atoms return their canonical string;
+// plain bytes are copied under purego, which cannot alias them.
+func (s Str) UnsafeString() string {
+	if s.a != nil {
+		return s.a.String()
+	}
+	return string(s.b)
+}

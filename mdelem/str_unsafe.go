@@ -1,0 +1,130 @@
+//go:build !purego
+
+package mdelem
+
+import (
+	"unsafe"
+
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/staticdata"
+)
+
+// Str is a header name or value. The zero Str is the empty string.
+//
+// It is two words: a pointer and a tag word holding the length of plain
+// bytes, the Kind, and (in a Field's Name) the field's never-index flag.
+// Two words per Str make a Field four words, which Go keeps in registers
+// and copies word by word; a larger Field lives in memory, and copying it
+// with wide loads right after it was stored stalls on store forwarding.
+//
+// SAFETY: p is an unsafe.Pointer so that one word holds either kind of
+// pointer, and the garbage collector sees it as a pointer either way. The
+// tag's kind says which it is, and only the constructors in this file set
+// both together: an atom kind with a *staticdata.Atom, a byte kind with the
+// data pointer of a slice whose length the tag records. Guarded by
+// TestFromKinds, TestStrAtGuard, TestAppendTwins and TestBatchModel.
+type Str struct {
+	p   unsafe.Pointer // *staticdata.Atom, or the first byte of the bytes
+	tag uint64         // length | kind<<kindShift | neverIndexBit
+}
+
+// StrAtom returns the Str of an atom: static when the atom is in the static
+// tier, interned otherwise.
+//
+// SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
+// TestFromKinds.
+func StrAtom(a *staticdata.Atom) Str {
+	t := tagStatic
+	if a.ID() == intern.NotStatic {
+		t = tagInterned
+	}
+	return Str{p: unsafe.Pointer(a), tag: t}
+}
+
+// strBytes returns the Str of bytes of kind k (owned or borrowed).
+//
+// SAFETY: as for bytesStr; guarded by TestStrAtGuard.
+func strBytes(b []byte, k Kind) Str {
+	t := uint64(k) << kindShift
+	if k == KindOwned {
+		t |= pinBit
+	}
+	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | t}
+}
+
+// atomStr returns the Str of the atom a (which may be nil) with the tag of
+// an atom kind.
+//
+// SAFETY: as for StrAtom; guarded by TestFromKinds and TestAppendTwins.
+func atomStr(a *staticdata.Atom, tag uint64) Str {
+	return Str{p: unsafe.Pointer(a), tag: tag}
+}
+
+// bytesStr returns the Str of b with tag, the tag of a byte kind whose
+// length field is len(b).
+//
+// SAFETY: p is b's data pointer and the tag records len(b), so bytes()
+// later rebuilds exactly b[:len(b)]; guarded by TestStrAtGuard and
+// TestAppendAtGuard.
+func bytesStr(b []byte, tag uint64) Str {
+	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: tag}
+}
+
+// atomRaw returns p as an atom, for a Str whose tag is of an atom kind.
+//
+// SAFETY: every Str with an atom kind's tag was made by atomStr (or From,
+// which stores an atom pointer the same way), so p is a *staticdata.Atom
+// or nil; guarded by TestFromKinds and TestStrEqual.
+func (s Str) atomRaw() *staticdata.Atom { return (*staticdata.Atom)(s.p) }
+
+// isNil reports whether s points nowhere: the zero Str, a nil atom, or
+// bytes with no data pointer.
+func (s Str) isNil() bool { return s.p == nil }
+
+// bytes returns the bytes of a Str of a byte kind (and none for an atom
+// kind's, whose length field is 0).
+//
+// SAFETY: a byte kind's p and length come from one slice (bytesStr, From)
+// or from arena space Append reserved for them, so the n bytes at p are
+// inside one live allocation; guarded by TestStrAtGuard, TestAppendAtGuard
+// and TestAppendTwins.
+func (s Str) bytes() []byte { return unsafe.Slice((*byte)(s.p), s.n()) }
+
+// Atom returns s's atom, or nil when s holds plain bytes.
+//
+// SAFETY: as for atomRaw: a Str whose tag has no bytes bit holds an atom
+// pointer or nil; guarded by TestFromKinds.
+func (s Str) Atom() *staticdata.Atom {
+	if s.tag&tagBytes == 0 {
+		return (*staticdata.Atom)(s.p)
+	}
+	return nil
+}
+
+// Bytes returns s's bytes without copying. They must not be modified, and
+// for a borrowed or owned Str in a batch they live until the batch's Reset.
+//
+// SAFETY: an atom's string is immutable and lives for ever (or as long as
+// the Str pins its atom), and the slice has its length and capacity, so it
+// reaches no further; the caller must not modify it, as documented.
+// Plain bytes as for bytes; guarded by TestStrAtGuard.
+func (s Str) Bytes() []byte {
+	if a := s.Atom(); a != nil {
+		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
+	}
+	return unsafe.Slice((*byte)(s.p), s.n())
+}
+
+// UnsafeString returns s as a string without copying. For owned or borrowed
+// bytes the result is valid only while the bytes are (for a batch, until
+// Reset).
+//
+// SAFETY: the n bytes at p are s's (see bytes); the string aliases them,
+// so the caller must neither modify them nor keep the string past their
+// life, as documented; guarded by TestStrAtGuard.
+func (s Str) UnsafeString() string {
+	if a := s.Atom(); a != nil {
+		return a.String()
+	}
+	return unsafe.String((*byte)(s.p), s.n())
+}
