@@ -37,7 +37,7 @@ func guardConnections() [][][]byte {
 		wires(xnetEncodeStory(browser, sizes(len(browser)))),
 	}
 	r := rand.New(rand.NewPCG(16, 4))
-	for _, kind := range huffmanGuardInputs {
+	for _, kind := range huffmanContentKinds {
 		var blocks [][]byte
 		for n := 0; n <= 70; n++ {
 			name := []byte(fmt.Sprintf("x-%s-%d", kind.name, n))
@@ -82,15 +82,7 @@ func TestDecoderAtGuard(t *testing.T) {
 					if cut > 80 && cut%17 != 0 {
 						continue
 					}
-					// A fresh decoder with the same table: the copy below
-					// replays the blocks before this one.
-					trunc := newCorpusDecoder(DefaultTableSize)
-					tb := mdelem.NewBatch(16, 256)
-					for _, prev := range conn[:bi] {
-						tb.Reset()
-						_ = trunc.Decode(tb, prev)
-					}
-					tb.Reset()
+					trunc, tb := replayed(conn[:bi])
 					_ = trunc.Decode(tb, placeAt(region, place, block[:cut])) // must not fault
 				}
 				rb.Reset()
@@ -113,15 +105,13 @@ func TestDecodeFragmentAtGuard(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 5))
 	regions := []*guardpage.Region{guardpage.NewRegion(t, 1<<16), guardpage.NewRegion(t, 1<<16), guardpage.NewRegion(t, 1<<16)}
 	for ci, conn := range guardConnections() {
-		ref, dec := newCorpusDecoder(DefaultTableSize), newCorpusDecoder(DefaultTableSize)
-		rb, db := mdelem.NewBatch(16, 256), mdelem.NewBatch(16, 256)
+		ref := newCorpusDecoder(DefaultTableSize)
+		rb := mdelem.NewBatch(16, 256)
 		for bi, block := range conn {
 			rb.Reset()
 			want := decodeOutcome(ref, rb, ref.Decode(rb, block))
-			// Two cuts make three fragments; a fresh decoder per split
-			// would cost a replay, so the splits are tried on decoders
-			// that start from the reference's state through a replay of
-			// the connection so far.
+			// Two cuts make three fragments, each tried on a decoder
+			// that replayed the connection so far.
 			var splits [][2]int
 			if len(block) <= 64 {
 				for a := 0; a <= len(block); a++ {
@@ -134,13 +124,7 @@ func TestDecodeFragmentAtGuard(t *testing.T) {
 				}
 			}
 			for _, sp := range splits {
-				d := newCorpusDecoder(DefaultTableSize)
-				b := mdelem.NewBatch(16, 256)
-				for _, prev := range conn[:bi] {
-					b.Reset()
-					_ = d.Decode(b, prev)
-				}
-				b.Reset()
+				d, b := replayed(conn[:bi])
 				frags := [][]byte{block[:sp[0]], block[sp[0]:sp[1]], block[sp[1]:]}
 				var err error
 				for i, f := range frags {
@@ -152,10 +136,21 @@ func TestDecodeFragmentAtGuard(t *testing.T) {
 					t.Fatalf("connection %d block %d split at %v:\n%s\nwant\n%s", ci, bi, sp, got, want)
 				}
 			}
-			db.Reset()
-			_ = dec.Decode(db, block)
 		}
 	}
+}
+
+// replayed returns a fresh decoder that has decoded blocks, so that its
+// dynamic table is the one the next block expects, and an empty batch.
+func replayed(blocks [][]byte) (*Decoder, *mdelem.Batch) {
+	d := newCorpusDecoder(DefaultTableSize)
+	b := mdelem.NewBatch(16, 256)
+	for _, prev := range blocks {
+		b.Reset()
+		_ = d.Decode(b, prev)
+	}
+	b.Reset()
+	return d, b
 }
 
 // placeAt copies b into region against its guard: ending at it ("before")

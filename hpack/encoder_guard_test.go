@@ -29,7 +29,7 @@ func TestEncoderAtGuard(t *testing.T) {
 	ref, e := NewEncoder(DefaultTableSize), NewEncoder(DefaultTableSize)
 	ref.SetIndexPolicy(always)
 	e.SetIndexPolicy(always)
-	for _, kind := range encContentKinds {
+	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 70; n++ {
 			name := append([]byte("x-"), kind.make(r, n)...)
 			value := kind.make(r, n)

@@ -23,7 +23,7 @@ var encTwinNames = []string{
 func encTwinField(r *rand.Rand, pool [][]byte) mdelem.Field {
 	var name []byte
 	if r.IntN(8) == 0 {
-		name = encContentKinds[r.IntN(len(encContentKinds))].make(r, 1+r.IntN(20))
+		name = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, 1+r.IntN(20))
 	} else {
 		name = []byte(encTwinNames[r.IntN(len(encTwinNames))])
 	}
@@ -31,7 +31,7 @@ func encTwinField(r *rand.Rand, pool [][]byte) mdelem.Field {
 	if r.IntN(2) == 0 {
 		value = pool[r.IntN(len(pool))]
 	} else {
-		value = encContentKinds[r.IntN(len(encContentKinds))].make(r, r.IntN(101))
+		value = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, r.IntN(101))
 	}
 	var f mdelem.Field
 	if r.IntN(2) == 0 {
@@ -54,7 +54,7 @@ func TestEncoderTwins(t *testing.T) {
 		r := rand.New(rand.NewPCG(16, 100+seed))
 		pool := make([][]byte, 12)
 		for i := range pool {
-			pool[i] = encContentKinds[r.IntN(len(encContentKinds))].make(r, r.IntN(80))
+			pool[i] = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, r.IntN(80))
 		}
 		fast, safe := NewEncoder(DefaultTableSize), NewEncoder(DefaultTableSize)
 		twin.UseSafeEncoder(safe)

@@ -14,7 +14,7 @@ import (
 // must agree on every output byte and every error.
 func TestHuffmanDecodeTwins(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 3))
-	for _, kind := range huffmanGuardInputs {
+	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 200; n++ {
 			raw := kind.make(r, n)
 			for _, data := range [][]byte{AppendHuffmanString(nil, string(raw)), raw} {

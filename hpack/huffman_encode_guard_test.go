@@ -20,7 +20,7 @@ func TestHuffmanEncodeAtGuard(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 5))
 	out := guardpage.NewRegion(t, 1<<12)
 	const prefix = "ab"
-	for _, kind := range encContentKinds {
+	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 80; n++ {
 			raw := kind.make(r, n)
 			want := appendHuffmanStringSafe([]byte(prefix), string(raw))

@@ -2,7 +2,6 @@ package hpack
 
 import (
 	"bytes"
-	"github.com/metapack/metapack/internal/huffdata"
 	"math/rand/v2"
 	"testing"
 
@@ -49,7 +48,7 @@ func TestHuffmanDecodeAtGuard(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 2))
 	in := guardpage.NewRegion(t, 1<<12)
 	out := guardpage.NewRegion(t, 1<<12)
-	for _, kind := range huffmanGuardInputs {
+	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 80; n++ {
 			for range 20 {
 				raw := kind.make(r, n)
@@ -72,65 +71,3 @@ func TestHuffmanDecodeAtGuard(t *testing.T) {
 		}
 	}
 }
-
-// huffmanGuardInputs are the kinds of content the guard-page tests try:
-// every Huffman code length, and runs of 30-bit codes at the end.
-var huffmanGuardInputs = []struct {
-	name string
-	make func(r *rand.Rand, n int) []byte
-}{
-	{"text", func(r *rand.Rand, n int) []byte {
-		const s = "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=?&% ABCXYZ"
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = s[r.IntN(len(s))]
-		}
-		return b
-	}},
-	{"random", func(r *rand.Rand, n int) []byte {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(r.Uint32())
-		}
-		return b
-	}},
-	{"high", highBytes},
-	{"every-length", func(r *rand.Rand, n int) []byte {
-		// A byte of each code length from 5 to 30 bits, in turn.
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byteOfCodeLen[r.IntN(len(byteOfCodeLen))]
-		}
-		return b
-	}},
-	{"30-bit-tail", func(r *rand.Rand, n int) []byte {
-		// Text, then a run of the 30-bit codes (bytes 10, 13, 22) that
-		// reaches the end.
-		b := make([]byte, n)
-		run := r.IntN(n + 1)
-		for i := range b {
-			if i >= n-run {
-				b[i] = []byte{10, 13, 22}[r.IntN(3)]
-			} else {
-				b[i] = 'a' + byte(r.IntN(26))
-			}
-		}
-		return b
-	}},
-}
-
-// byteOfCodeLen holds, for each code length from 5 to 30 bits, a byte
-// whose code has that length.
-var byteOfCodeLen = func() []byte {
-	var seen [31]bool
-	var out []byte
-	for c := 0; c < 256; c++ {
-		if l := huffmanCodeLen(byte(c)); !seen[l] {
-			seen[l] = true
-			out = append(out, byte(c))
-		}
-	}
-	return out
-}()
-
-func huffmanCodeLen(c byte) int { return int(huffdata.HuffmanCodeLen[c]) }
