@@ -297,7 +297,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		}
 		var err error
 		if d.safe {
-			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, max(d.maxStringLen, 0))
+			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, d.maxStringLen)
 		} else {
 			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
 		}

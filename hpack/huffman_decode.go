@@ -27,17 +27,12 @@ const (
 // ErrInvalidHuffman, and dst's length is left as it was. It does not
 // allocate when dst has room for len(src)*8/5+16 more bytes: the most the
 // input can decode to, plus slack for two-byte stores.
+//
+// AppendHuffmanDecodeLimit, the same with a cap, is in
+// huffman_decode_unsafe.go, and in huffman_decode_purego.go for -tags
+// purego.
 func AppendHuffmanDecode(dst, src []byte) ([]byte, error) {
 	return AppendHuffmanDecodeLimit(dst, src, math.MaxInt)
-}
-
-// AppendHuffmanDecodeLimit is AppendHuffmanDecode with a cap: when the
-// decoded string would be longer than maxLen bytes it fails with
-// ErrStringLength, having written nothing at or past dst[len(dst)+maxLen]
-// and without growing dst past what maxLen needs.
-func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
-	// A negative cap allows nothing, as a cap of 0 does.
-	return appendHuffmanDecode(dst, src, max(maxLen, 0))
 }
 
 // stepsBudget caps how many steps decodeHuffmanSteps takes before it

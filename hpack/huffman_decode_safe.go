@@ -9,11 +9,13 @@ import (
 )
 
 // appendHuffmanDecodeSafe is the pure-Go twin of the fast decoder
-// (appendHuffmanDecodeFast): it gives the same results and errors, with
-// every read and write bounds-checked, one symbol or two per step. maxLen
-// must not be negative. -tags purego builds AppendHuffmanDecodeLimit on
-// it; the default build compiles it too, for the differential tests.
+// (AppendHuffmanDecodeLimit in the default build): it gives the same results and errors, with
+// every read and write bounds-checked, one symbol or two per step. A
+// negative maxLen allows nothing, as 0 does. -tags purego builds
+// AppendHuffmanDecodeLimit on it; the default build compiles it too, for
+// the differential tests.
 func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
+	maxLen = max(maxLen, 0)
 	start := len(dst)
 	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
 	// bytes; the steps want 2 bytes of room for a two-symbol store.

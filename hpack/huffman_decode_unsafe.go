@@ -12,17 +12,20 @@ import (
 )
 
 // The fast Huffman decoder: rounds of three table lookups per 8-byte
-// refill, steps for runs of long codes, and the tail from registers, all
-// reading and writing through pointers. Its pure-Go twin is
-// appendHuffmanDecodeSafe, which -tags purego builds in its place.
+// refill and steps for runs of long codes, both reading and writing
+// through pointers, then the tail from registers, which writes through
+// one.
 
-// appendHuffmanDecode is AppendHuffmanDecodeLimit for a maxLen of 0 or more.
-func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
-	return appendHuffmanDecodeFast(dst, src, maxLen)
-}
-
-// appendHuffmanDecodeFast is appendHuffmanDecode's fast path.
-func appendHuffmanDecodeFast(dst, src []byte, maxLen int) ([]byte, error) {
+// AppendHuffmanDecodeLimit is AppendHuffmanDecode with a cap: when the
+// decoded string would be longer than maxLen bytes it fails with
+// ErrStringLength, having written nothing at or past dst[len(dst)+maxLen]
+// and without growing dst past what maxLen needs. A negative maxLen allows
+// nothing, as 0 does.
+//
+// This is the fast decoder; appendHuffmanDecodeSafe is its pure-Go twin,
+// which -tags purego builds in its place.
+func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
+	maxLen = max(maxLen, 0) // a negative cap allows nothing, as 0 does
 	start := len(dst)
 	// Most header strings are short: under 16 bytes, they decode from
 	// registers alone. When dst has room for the most such a string can
