@@ -126,8 +126,8 @@ func FuzzTableSync(f *testing.F) {
 				t.Fatalf("list %d: encoder table %d/%d with %d entries, decoder %d/%d with %d", i, es, em, enc.DynamicTableLen(), ds, dm, dec.DynamicTableLen())
 			}
 			for j := range enc.DynamicTableLen() {
-				en, ev := enc.DynamicEntry(j)
-				dn, dv := dec.DynamicEntry(j)
+				en, ev, _ := enc.DynamicEntry(j)
+				dn, dv, _ := dec.DynamicEntry(j)
 				if en != dn || ev != dv {
 					t.Fatalf("list %d entry %d: encoder %q: %q, decoder %q: %q", i, j, en, ev, dn, dv)
 				}

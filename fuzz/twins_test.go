@@ -98,7 +98,7 @@ func decodeState(d *hpack.Decoder, b *mdelem.Batch, err error) string {
 	size, max := d.DynamicTableSize()
 	fmt.Fprintf(&buf, "table %d/%d:", size, max)
 	for i := range d.DynamicTableLen() {
-		n, v := d.DynamicEntry(i)
+		n, v, _ := d.DynamicEntry(i)
 		fmt.Fprintf(&buf, " %q: %q", n, v)
 	}
 	return buf.String()

@@ -1,7 +1,6 @@
 package hpack
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 
@@ -93,19 +92,31 @@ type Decoder struct {
 
 // NewDecoder returns a Decoder for a connection on which we advertise
 // SETTINGS_HEADER_TABLE_SIZE = tableSize (DefaultTableSize unless the
-// connection's SETTINGS say otherwise), with the default limits.
+// connection's SETTINGS say otherwise), with the default limits. Its
+// table's maximum starts at the lower of tableSize and HTTP/2's initial
+// DefaultTableSize, which the peer's encoder assumes until it sends a size
+// update (RFC 9113 §6.5.2): above DefaultTableSize the peer must send one
+// to use more. A smaller tableSize is taken as the table's size from the
+// start, as RFC 7541's examples do, with no update required.
 func NewDecoder(tableSize uint32) *Decoder {
 	d := &Decoder{
-		settingsMax:  tableSize,
 		maxListSize:  DefaultMaxHeaderListSize,
 		maxFields:    DefaultMaxFields,
 		maxStringLen: DefaultMaxStringLength,
 		interner:     sharedInterner(),
 	}
-	d.table.setCapacity(tableSize)
-	d.table.max = tableSize
+	d.settingsMax = tableSize
+	d.initTableMax()
 	d.SetInternedValues(defaultInternedValues[:]...)
 	return d
+}
+
+// initTableMax gives the table its maximum before any size update: the
+// setting, but no more than HTTP/2's initial size.
+func (d *Decoder) initTableMax() {
+	d.table.setCapacity(d.settingsMax)
+	d.table.max = min(d.settingsMax, DefaultTableSize)
+	d.updateRequired = false
 }
 
 // SetMaxHeaderListSize sets the header list limit (RFC 9113 size).
@@ -165,10 +176,14 @@ func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.size, d
 // DynamicTableLen returns the number of dynamic table entries.
 func (d *Decoder) DynamicTableLen() int { return d.table.len() }
 
-// DynamicEntry returns dynamic table entry i (0 is the newest).
-func (d *Decoder) DynamicEntry(i int) (name, value string) {
+// DynamicEntry returns dynamic table entry i (0 is the newest), and ok
+// false, with empty strings, when i is not below DynamicTableLen.
+func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
+	if i < 0 || i >= d.table.len() {
+		return "", "", false
+	}
 	e := d.table.at(i)
-	return e.name.String(), e.value.String()
+	return e.name.String(), e.value.String(), true
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
@@ -236,7 +251,7 @@ func (d *Decoder) begin() error {
 		return d.poisoned()
 	}
 	if d.inBlock {
-		return errors.New("hpack: Decode called while a fragmented block is open")
+		return ErrBlockOpen
 	}
 	d.inBlock = true
 	d.blockOff = 0
@@ -255,6 +270,11 @@ func (d *Decoder) begin() error {
 func (d *Decoder) end(err error) error {
 	d.inBlock = false
 	d.pending = d.pending[:0]
+	if err == nil && d.updateRequired {
+		// A block with no field in it still had to start with the size
+		// update (RFC 9113 §4.3.1): an empty one lacks it too.
+		err = &DecodingError{Offset: d.blockOff, Err: ErrSizeUpdateMissing}
+	}
 	if err != nil {
 		d.err = err
 		return err
@@ -276,8 +296,7 @@ func (d *Decoder) poisoned() error {
 func (d *Decoder) Reset() {
 	d.table.evictTo(0)
 	d.cache.reset()
-	d.table.max = d.settingsMax
-	d.updateRequired = false
+	d.initTableMax()
 	d.err = nil
 	d.inBlock = false
 	d.pending = d.pending[:0]

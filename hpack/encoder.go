@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
 )
 
 // Encoder encodes header lists into HPACK header blocks (RFC 7541). It
@@ -46,8 +47,10 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetTableSizeLimit raises that; when it uses less than the peer allows,
-// the first block says so.
+// SetTableSizeLimit raises that. An HTTP/2 peer's decoder starts with a
+// table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
+// when the size the encoder uses differs from that, its first block starts
+// with a size update saying so (RFC 7541 §4.2).
 func NewEncoder(peerTableSize uint32) *Encoder {
 	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
 	e.table.setCapacity(DefaultTableSize)
@@ -64,16 +67,22 @@ func (e *Encoder) Reset() {
 	e.resetPolicy()
 	m := min(e.peerMax, e.limit)
 	e.table.setMax(m)
-	e.sentMax = e.peerMax
+	// The peer's decoder starts at HTTP/2's initial table size, not at
+	// its setting: a size update must bring it to m.
+	e.sentMax = DefaultTableSize
 	e.minMax = m
-	e.updatePending = m != e.peerMax
+	e.updatePending = m != DefaultTableSize
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
 // The table's maximum becomes min(v, limit); entries are evicted at once,
-// and the next block starts with the size updates RFC 7541 §4.2 requires:
-// the lowest maximum since the last block when it is below both the
-// previous and the final one, then the final one.
+// and the next block starts with the size updates RFC 7541 §4.2 requires.
+// When the maximum went below both the one the peer knows and the final
+// one since the last block, that is two updates: the first is 0, not the
+// lowest maximum reached, and the table is emptied, because x/net's
+// decoder (through v0.62) rejects a second update unless the first left
+// its table empty; 0 is the lowest maximum the encoder then reached. The
+// second is the final maximum.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.peerMax = v
 	e.applyMax()
@@ -125,14 +134,16 @@ func (e *Encoder) DynamicTableSize() (size, max uint32) { return e.table.size, e
 // DynamicTableLen returns the number of dynamic table entries.
 func (e *Encoder) DynamicTableLen() int { return int(e.table.count) }
 
-// DynamicEntry returns dynamic table entry i (0 is the newest). It copies
-// the strings that are not atoms; it is meant for tests and inspection.
-func (e *Encoder) DynamicEntry(i int) (name, value string) {
+// DynamicEntry returns dynamic table entry i (0 is the newest), and ok
+// false, with empty strings, when i is not below DynamicTableLen. It
+// copies the strings that are not atoms; it is meant for tests and
+// inspection.
+func (e *Encoder) DynamicEntry(i int) (name, value string, ok bool) {
 	if i < 0 || i >= int(e.table.count) {
-		panic("hpack: Encoder.DynamicEntry index out of range")
+		return "", "", false
 	}
 	ent := e.table.at(uint32(i))
-	return e.table.str(ent.name), e.table.str(ent.value)
+	return e.table.str(ent.name), e.table.str(ent.value), true
 }
 
 // AppendBlock appends the header block of b's fields to dst and returns
@@ -155,10 +166,17 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 
 // AppendField appends one field's representation to dst. A block made of
 // several calls gets any pending size updates before its first field, as
-// long as the settings do not change in between.
+// long as the settings do not change in between. A name given as bytes is
+// looked up in the static tier, as Batch.Append does, so that a field
+// encodes as it would through AppendBlock.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	if e.updatePending {
 		dst = e.appendSizeUpdates(dst)
+	}
+	if f.Name.Atom() == nil {
+		if a := sd.LookupBytes(f.Name.Bytes()); a != nil {
+			f = mdelem.Field{Name: mdelem.StrAtom(a), Value: f.Value}.WithSensitive(f.Sensitive())
+		}
 	}
 	return e.appendField(dst, &f)
 }

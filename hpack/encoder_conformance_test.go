@@ -93,8 +93,8 @@ func encCheckTables(t *testing.T, where string, e *Encoder, d *Decoder) {
 			where, e.DynamicTableLen(), es, em, d.DynamicTableLen(), ds, dm)
 	}
 	for i := range e.DynamicTableLen() {
-		en, ev := e.DynamicEntry(i)
-		dn, dv := d.DynamicEntry(i)
+		en, ev, _ := e.DynamicEntry(i)
+		dn, dv, _ := d.DynamicEntry(i)
 		if en != dn || ev != dv {
 			t.Fatalf("%s: dynamic entry %d: encoder %q: %q, decoder %q: %q", where, i, en, ev, dn, dv)
 		}

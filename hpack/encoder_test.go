@@ -173,6 +173,44 @@ func TestEncoderPolicy(t *testing.T) {
 	}
 }
 
+// TestEncoderFirstBlockSizeUpdate checks the size updates of a new
+// Encoder's first block: the peer's decoder starts at HTTP/2's 4096, so the
+// first block must bring it to the size the encoder uses when that
+// differs, with one update, and say nothing otherwise.
+func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
+	update := func(v uint64) string { return hex.EncodeToString(appendInt(nil, reprSizeUpdate, 5, v)) }
+	for _, tc := range []struct {
+		peer, limit uint32
+		want        string
+	}{
+		{0, 4096, update(0)},
+		{1, 4096, update(1)},
+		{100, 4096, update(100)},
+		{4095, 4096, update(4095)},
+		{4096, 4096, ""},
+		{16384, 4096, ""},
+		{16384, 16384, update(16384)},
+		{65536, 16384, update(16384)},
+		{1<<32 - 1, 1<<32 - 1, update(1<<32 - 1)},
+	} {
+		e := NewEncoder(tc.peer)
+		e.SetTableSizeLimit(tc.limit)
+		block := e.AppendBlock(nil, mdelem.NewBatch(0, 0))
+		if got := hex.EncodeToString(block); got != tc.want {
+			t.Errorf("NewEncoder(%d), limit %d: first block %s, want %s", tc.peer, tc.limit, got, tc.want)
+		}
+		// A decoder that advertised the same size accepts it.
+		d := NewDecoder(tc.peer)
+		if tc.peer < DefaultTableSize {
+			d = NewDecoder(DefaultTableSize)
+			d.SetMaxDynamicTableSize(tc.peer)
+		}
+		if err := d.Decode(mdelem.NewBatch(0, 0), block); err != nil {
+			t.Errorf("NewEncoder(%d), limit %d: our decoder rejects the first block %x: %v", tc.peer, tc.limit, block, err)
+		}
+	}
+}
+
 // TestEncoderSizeUpdates pins the size updates at the start of blocks.
 func TestEncoderSizeUpdates(t *testing.T) {
 	empty := mdelem.NewBatch(0, 0)
@@ -184,7 +222,9 @@ func TestEncoderSizeUpdates(t *testing.T) {
 		want    string // hex of the next block (empty batch)
 	}{
 		{"none", 4096, 4096, nil, ""},
-		{"peer above our limit", 65536, 4096, nil, "3fe11f"},
+		// The peer's decoder starts at 4096 whatever it advertises, so
+		// a limit of 4096 needs no update.
+		{"peer above our limit", 65536, 4096, nil, ""},
 		{"lower", 4096, 4096, []uint32{1024}, "3fe107"},
 		{"down and up", 4096, 4096, []uint32{0, 2048}, "203fe10f"},
 		{"up only", 4096, 8192, []uint32{8192}, "3fe13f"},

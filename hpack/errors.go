@@ -19,6 +19,12 @@ var (
 	ErrHuffmanPadding = fmt.Errorf("%w: padding is longer than 7 bits or not all ones", ErrInvalidHuffman)
 )
 
+// ErrBlockOpen reports a call of Decode while a block fed to
+// DecodeFragment is still open (its last fragment not yet given). It is
+// the caller's mistake, not the peer's: the decoder stays usable, and the
+// open block goes on with DecodeFragment.
+var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is open")
+
 // ErrStringLength reports a string longer than the limit the caller set.
 var ErrStringLength = errors.New("hpack: string too long")
 

@@ -348,7 +348,7 @@ func inflateStory(in input, check bool) inflateResult {
 		if c.DynamicTable != nil {
 			oc.DynamicTable = make([]story.Header, dec.DynamicTableLen())
 			for j := range oc.DynamicTable {
-				n, v := dec.DynamicEntry(j)
+				n, v, _ := dec.DynamicEntry(j)
 				oc.DynamicTable[j] = story.Header{Name: n, Value: v}
 			}
 		}
