@@ -1,24 +1,53 @@
 package hpack
 
 // byteRing holds the strings of a dynamic table, the decoder's or the
-// encoder's, in an array twice the table's largest size. Every entry's
-// bytes are one contiguous chunk, placed after the newest chunk or, when
-// they do not fit before the end, at offset 0. Entries are evicted before
-// a chunk is placed, so the live bytes plus the new chunk never exceed the
-// table's size; with an array twice that size the new chunk then never
-// overlaps a live one.
+// encoder's, in an array twice its capacity. Every entry's bytes are one
+// contiguous chunk, placed after the newest chunk or, when they do not fit
+// before the end, at offset 0. Entries are evicted before a chunk is
+// placed, and the table grows the ring (repacking its chunks from offset
+// 0) before its size, which bounds the live bytes, plus the new chunk
+// would exceed the capacity;
+// with an array twice that size the new chunk then never overlaps a live
+// one. The ring starts empty and grows with what the table holds, never
+// with what its maximum would allow.
 type byteRing struct {
-	bytes []byte // the ring, len 2*the largest table size
-	head  uint32 // where the next chunk goes if it fits
+	bytes []byte // the ring, 2*capacity bytes
+	head  int    // where the next chunk goes if it fits
 }
 
+// ringCapacity is the most live bytes, new chunk included, the ring holds
+// without growing.
+func (r *byteRing) ringCapacity() int { return len(r.bytes) / 2 }
+
 // place reserves n contiguous bytes for a new chunk and returns their
-// offset. The caller has already evicted to make room.
-func (r *byteRing) place(n uint32) uint32 {
-	if r.head+n > uint32(len(r.bytes)) {
+// offset. The caller has already evicted, and grown the ring, to make
+// room.
+func (r *byteRing) place(n int) int {
+	if r.head+n > len(r.bytes) {
 		r.head = 0
 	}
 	off := r.head
 	r.head += n
 	return off
 }
+
+// nextRingCapacity returns the capacity to grow a ring of capacity c to
+// when it must hold need bytes, for a table whose maximum size is
+// tableMax: double, from 256 bytes, but no more than tableMax allows, and
+// at least need. It stays below half the largest int, so that the ring's
+// length is an int; on 32-bit systems a table holding more than that
+// could not be allocated anyway.
+func nextRingCapacity(c, need int, tableMax uint32) int {
+	return min(max(min(max(2*c, 256), sizeInt(tableMax)), need), maxIntValue/2)
+}
+
+// sizeInt converts a table size to an int, saturating where int is 32 bits.
+func sizeInt(v uint32) int {
+	if uint64(v) > uint64(maxIntValue) {
+		return maxIntValue
+	}
+	return int(v)
+}
+
+// maxIntValue is the largest int.
+const maxIntValue = int(^uint(0) >> 1)

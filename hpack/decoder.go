@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/metapack/metapack/intern"
@@ -65,6 +66,9 @@ type Decoder struct {
 
 	err error // set by a decoding error; every later call fails with it
 
+	// discard is the batch a nil dst decodes into (see discardBatch).
+	discard *mdelem.Batch
+
 	// safe makes the decoder use the pure-Go twins of its unsafe hot
 	// paths (see decoder_twin.go), for the differential tests.
 	safe bool
@@ -114,27 +118,51 @@ func NewDecoder(tableSize uint32) *Decoder {
 // initTableMax gives the table its maximum before any size update: the
 // setting, but no more than HTTP/2's initial size.
 func (d *Decoder) initTableMax() {
-	d.table.setCapacity(d.settingsMax)
 	d.table.max = min(d.settingsMax, DefaultTableSize)
 	d.updateRequired = false
 }
 
-// SetMaxHeaderListSize sets the header list limit (RFC 9113 size).
+// SetMaxHeaderListSize sets the header list limit, counted as RFC 9113
+// does: name + value + 32 bytes per field (DefaultMaxHeaderListSize by
+// default). 0 means no limit; a negative n restores the default. Set in
+// the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxHeaderListSize(n int) {
-	d.sizeLeft += n - d.maxListSize // in a block, the new limit counts at once
+	n = limitValue(n, DefaultMaxHeaderListSize)
+	d.sizeLeft += n - d.maxListSize
 	d.maxListSize = n
 }
 
-// SetMaxFields sets the limit on fields per header list.
+// SetMaxFields sets the limit on fields per header list (DefaultMaxFields
+// by default). 0 means no limit; a negative n restores the default. Set in
+// the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
-	d.fieldsLeft += n - d.maxFields // in a block, the new limit counts at once
+	n = limitValue(n, DefaultMaxFields)
+	d.fieldsLeft += n - d.maxFields
 	d.maxFields = n
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding. A longer string is a decoding error: it is rejected from
-// its length prefix, before any of it is buffered.
-func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = n }
+// Huffman decoding (DefaultMaxStringLength by default). 0 means no limit
+// of its own, as in x/net's Decoder: strings are then bounded by the
+// header list size alone. A negative n restores the default.
+func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = limitValue(n, DefaultMaxStringLength) }
+
+// noLimit stands for "no limit" in the limits: large enough that no block
+// reaches it, small enough that adding or subtracting another limit
+// cannot overflow.
+const noLimit = math.MaxInt / 4
+
+// limitValue maps a setter's argument to the limit it means: 0 is no
+// limit, a negative n the default, anything else itself (at most noLimit).
+func limitValue(n, def int) int {
+	switch {
+	case n == 0:
+		return noLimit
+	case n < 0:
+		return def
+	}
+	return min(n, noLimit)
+}
 
 // SetInterner sets the table that names and selected values are interned
 // in; nil interns nothing beyond the static tier. By default Decoders share
@@ -145,11 +173,16 @@ func (d *Decoder) SetInterner(t *intern.Table) {
 }
 
 // SetInternedValues sets the keys whose values are interned, replacing the
-// default set. Intern only values with few distinct strings.
+// default set; no keys means no values are interned. KeyUnknown stands
+// for every name that is not well known; IDs of NumKeys and above are
+// ignored.
+// Intern only values with few distinct strings.
 func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
 	d.internValue = [sd.NumKeys]bool{}
 	for _, k := range keys {
-		d.internValue[k] = true
+		if k < sd.NumKeys {
+			d.internValue[k] = true
+		}
 	}
 }
 
@@ -166,7 +199,6 @@ func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 		d.updateRequired = true
 	}
 	d.settingsMax = v
-	d.table.setCapacity(v)
 }
 
 // DynamicTableSize returns the dynamic table's size and its current maximum
@@ -188,10 +220,14 @@ func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 
 // Decode decodes a whole header block, appending its fields to dst. It
 // returns nil, a *LimitError (fields past a limit were dropped; the decoder
-// stays usable) or a decoding error.
+// stays usable) or a decoding error. A nil dst drops the fields, but the
+// block is still decoded, so that the dynamic table stays in sync.
 func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 	if err := d.begin(); err != nil {
 		return err
+	}
+	if dst == nil {
+		dst = d.discardBatch()
 	}
 	n, need, err := d.parse(dst, block)
 	if err == nil && need > 0 {
@@ -206,8 +242,11 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 // across fragments are kept until the field is whole, and never parsed
 // twice beyond its length prefixes, so the work stays linear in the
 // block's size. Errors are as for Decode; a decoding error may come before
-// the last fragment.
+// the last fragment. A nil dst drops the fields, as for Decode.
 func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) error {
+	if dst == nil {
+		dst = d.discardBatch()
+	}
 	if !d.inBlock {
 		if err := d.begin(); err != nil {
 			return err
@@ -243,6 +282,17 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 		return nil
 	}
 	return d.end(nil)
+}
+
+// discardBatch returns the batch that a nil dst stands for: emptied, for
+// fields no one reads. The block is still decoded, so that the dynamic
+// table stays in sync with the peer's.
+func (d *Decoder) discardBatch() *mdelem.Batch {
+	if d.discard == nil {
+		d.discard = mdelem.NewBatch(0, 0)
+	}
+	d.discard.Reset()
+	return d.discard
 }
 
 // begin starts a block.

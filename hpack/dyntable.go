@@ -15,16 +15,20 @@ type dynEntry struct {
 	name, value mdelem.Str
 	// chunk and chunkLen locate the bytes the entry owns in the ring: its
 	// non-atom name and value, in that order.
-	chunk, chunkLen uint32
+	chunk    int
+	chunkLen uint32
 	// size is the entry's RFC 7541 size, kept so that eviction and indexed
 	// fields need not load the atoms to measure it.
 	size uint32
 }
 
 // dynTable is the HPACK dynamic table: a ring of entries, newest last, and a
-// byteRing that holds their strings. Neither allocates per entry.
+// byteRing that holds their strings. Both start empty and grow, by
+// doubling, with what the table holds, whatever its maximum: memory follows
+// the entries the peer sent, not the size we advertised. Once grown, they
+// allocate nothing per entry.
 type dynTable struct {
-	ents  []dynEntry // ring; capacity bounds the entry count at maxSize/32
+	ents  []dynEntry // ring of entries
 	first int        // index in ents of the oldest entry
 	count int
 	size  uint32 // current size in RFC 7541 terms
@@ -32,27 +36,23 @@ type dynTable struct {
 	byteRing
 }
 
-// setCapacity prepares the table for maximum sizes up to limit: the
-// largest SETTINGS_HEADER_TABLE_SIZE we advertise. It keeps the entries.
-func (t *dynTable) setCapacity(limit uint32) {
-	wantEnts := int(limit/entryOverhead) + 1
-	if cap(t.ents) >= wantEnts && uint32(len(t.bytes)) >= 2*limit {
-		return
-	}
+// rebuild moves the entries into a ring of nents entries and a byte ring
+// of the given capacity, oldest first, packing their bytes from offset 0.
+// Both must hold what the table holds.
+func (t *dynTable) rebuild(nents, capacity int) {
 	old := *t
 	*t = dynTable{
-		ents:     make([]dynEntry, max(wantEnts, len(old.ents))),
-		byteRing: byteRing{bytes: make([]byte, max(2*limit, uint32(len(old.bytes))))},
+		ents:     make([]dynEntry, nents),
+		byteRing: byteRing{bytes: make([]byte, 2*capacity)},
 		max:      old.max,
 	}
-	// Re-add the old entries, oldest first, packing their bytes.
 	for i := range old.count {
 		e := old.ents[(old.first+i)%len(old.ents)]
-		off := t.place(e.chunkLen)
+		off := t.place(int(e.chunkLen))
 		e.chunk = off
 		e.name = t.put(e.name, &off) // ring bytes move to the new ring
 		e.value = t.put(e.value, &off)
-		t.ents[(t.first+t.count)%len(t.ents)] = e
+		t.ents[t.count] = e
 		t.count++
 		t.size += e.size
 	}
@@ -110,6 +110,12 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	if t.size > t.max-size {
 		t.evictTo(t.max - size)
 	}
+	// The entry's ring bytes. The live entries own at most t.size of
+	// them: grow the rings first if they cannot hold that and n.
+	n := int(bytesLen(name) + bytesLen(value))
+	if t.count == len(t.ents) || int(t.size)+n > t.ringCapacity() {
+		t.grow(n)
+	}
 	j := t.first + t.count
 	if j >= len(t.ents) {
 		j -= len(t.ents)
@@ -120,19 +126,35 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	t.count++
 	t.size += size
 	e.size = size
+	e.chunkLen = uint32(n)
 	if name.Atom() != nil && value.Atom() == nil {
 		// The usual case: an atom name and a value of bytes.
-		vb := value.Bytes()
-		e.chunkLen = uint32(len(vb))
-		e.chunk = t.place(e.chunkLen)
-		e.name, e.value = name, t.copyAt(e.chunk, vb)
+		e.chunk = t.place(n)
+		e.name, e.value = name, t.copyAt(e.chunk, value.Bytes())
 		return
 	}
-	e.chunkLen = bytesLen(name) + bytesLen(value)
-	off := t.place(e.chunkLen)
+	off := t.place(n)
 	e.chunk = off
 	e.name = t.put(name, &off)
 	e.value = t.put(value, &off)
+}
+
+// grow makes room for one more entry with n ring bytes: it doubles the
+// entry ring when it is full, and the byte ring when the table's size and
+// n would not fit (see nextRingCapacity). Out of line: it runs only while
+// a table fills up for the first time.
+//
+//go:noinline
+func (t *dynTable) grow(n int) {
+	nents := len(t.ents)
+	if t.count == nents {
+		nents = max(2*nents, 16)
+	}
+	capacity := t.ringCapacity()
+	if need := int(t.size) + n; need > capacity {
+		capacity = nextRingCapacity(capacity, need, t.max)
+	}
+	t.rebuild(nents, capacity)
 }
 
 // bytesLen returns how many ring bytes s needs: none for an atom.
@@ -146,20 +168,20 @@ func bytesLen(s mdelem.Str) uint32 {
 // put returns the Str an entry keeps for s: s itself for an atom, else a
 // copy of its bytes placed at *off in the ring, which it advances, marked
 // borrowed so that a batch copies it in turn.
-func (t *dynTable) put(s mdelem.Str, off *uint32) mdelem.Str {
+func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
 	if s.IsAtom() {
 		return s
 	}
 	b := s.Bytes()
 	o := *off
-	*off = o + uint32(len(b))
+	*off = o + len(b)
 	return t.copyAt(o, b)
 }
 
 // copyAt copies b into the ring at off and returns the copy, marked
 // borrowed so that a batch copies it in turn.
-func (t *dynTable) copyAt(off uint32, b []byte) mdelem.Str {
-	end := off + uint32(len(b))
+func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
+	end := off + len(b)
 	dst := t.bytes[off:end:end]
 	copy(dst, b)
 	return mdelem.BorrowedStr(dst)

@@ -53,7 +53,6 @@ type Encoder struct {
 // with a size update saying so (RFC 7541 §4.2).
 func NewEncoder(peerTableSize uint32) *Encoder {
 	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
-	e.table.setCapacity(DefaultTableSize)
 	e.Reset()
 	return e
 }
@@ -89,13 +88,18 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 }
 
 // SetTableSizeLimit caps the dynamic table at v bytes whatever the peer
-// allows (DefaultTableSize by default). Raising it above its largest value
-// so far allocates the table's buffers anew.
+// allows (DefaultTableSize by default). 0 means no dynamic table at all.
+// Values above MaxTableSizeLimit (1 GiB) are taken as MaxTableSizeLimit:
+// an encoder may always use less than its peer allows. The table's memory
+// grows with what it holds, not with the limit.
 func (e *Encoder) SetTableSizeLimit(v uint32) {
-	e.limit = v
-	e.table.setCapacity(v)
+	e.limit = min(v, MaxTableSizeLimit)
 	e.applyMax()
 }
+
+// MaxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
+// SetTableSizeLimit asks for.
+const MaxTableSizeLimit = 1 << 30
 
 // applyMax makes min(peerMax, limit) the table's maximum.
 func (e *Encoder) applyMax() {

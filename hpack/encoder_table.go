@@ -42,9 +42,10 @@ type encEntry struct {
 // ones; the age check keeps the walk finite, and every candidate is
 // compared in full, so aliases cost time, never correctness).
 //
-// Strings that are not atoms are copied into a byte ring of twice the
-// capacity, one contiguous chunk per entry (see byteRing). Nothing here
-// allocates per entry.
+// Strings that are not atoms are copied into a byte ring, one contiguous
+// chunk per entry (see byteRing). The entry ring, the chain heads and the
+// byte ring start empty and grow, by doubling, with what the table holds,
+// never with its maximum; once grown, nothing here allocates per entry.
 type encTable struct {
 	ents      []encEntry
 	mask      uint32 // len(ents)-1; len(ents) is a power of two
@@ -54,9 +55,8 @@ type encTable struct {
 	next      uint32 // sequence number of the next entry added
 	count     uint32
 	size      uint32 // RFC 7541 size of the live entries
-	max       uint32 // maximum size, at most capacity
-	capacity  uint32 // largest max the buffers are sized for
-	byteRing         // len 2*capacity
+	max       uint32 // maximum size
+	byteRing
 	// recent remembers, per name (direct-mapped by hash), the entry last
 	// added or found with that name: most names have one value at a
 	// time, so most hits are found there without hashing the value.
@@ -76,17 +76,11 @@ func nextPow2(n uint32) uint32 {
 	return 1 << bits.Len32(n-1)
 }
 
-// setCapacity sizes the buffers for maximum sizes up to c. Growing keeps
-// the entries (re-added oldest first); it allocates, but only when the
-// limit grows.
-func (t *encTable) setCapacity(c uint32) {
-	if c <= t.capacity && t.ents != nil {
-		return
-	}
+// rebuild moves the entries into an entry ring of nents (a power of two)
+// and a byte ring of the given capacity, re-adding them oldest first, with
+// fresh chain heads. Both must hold what the table holds.
+func (t *encTable) rebuild(nents uint32, capacity int) {
 	old := *t
-	// An entry takes at least entryOverhead bytes, so at most
-	// c/entryOverhead are live at once.
-	nents := nextPow2(max(c/entryOverhead, 1))
 	*t = encTable{
 		ents:      make([]encEntry, nents),
 		mask:      nents - 1,
@@ -94,14 +88,31 @@ func (t *encTable) setCapacity(c uint32) {
 		pairHeads: make([]uint32, 2*nents),
 		hmask:     uint64(2*nents - 1),
 		max:       old.max,
-		capacity:  c,
-		byteRing:  byteRing{bytes: make([]byte, 2*uint64(c))},
+		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
 	}
 	for i := old.count; i > 0; i-- {
 		e := old.at(i - 1)
 		v := old.view(e)
 		t.add(&v, e.nameHash, e.pairHash)
 	}
+}
+
+// grow makes room for one more entry with n ring bytes: it doubles the
+// entry ring when it is full, and the byte ring when the table's size and
+// n would not fit. Out of line: it runs only while a table fills up for
+// the first time.
+//
+//go:noinline
+func (t *encTable) grow(n int) {
+	nents := uint32(len(t.ents))
+	if t.count == nents {
+		nents = max(2*nents, 16)
+	}
+	capacity := t.ringCapacity()
+	if need := int(t.size) + n; need > capacity {
+		capacity = nextRingCapacity(capacity, need, t.max)
+	}
+	t.rebuild(nents, capacity)
 }
 
 // reset empties the table. The chain heads keep their stale numbers,
@@ -245,13 +256,13 @@ func (t *encTable) evictTo(target uint32) {
 
 // putStr stores x for a new entry: an atom by pointer, bytes copied at
 // *pos.
-func (t *encTable) putStr(a *sd.Atom, x string, pos *uint32) encStr {
+func (t *encTable) putStr(a *sd.Atom, x string, pos *int) encStr {
 	if a != nil {
 		return encStr{atom: a, n: uint32(len(x))}
 	}
-	s := encStr{off: *pos, n: uint32(len(x))}
+	s := encStr{off: uint32(*pos), n: uint32(len(x))}
 	copy(t.bytes[*pos:], x)
-	*pos += s.n
+	*pos += len(x)
 	return s
 }
 
@@ -266,12 +277,17 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 		return
 	}
 	t.evictTo(t.max - size)
-	var chunk uint32
+	var chunk int
 	if v.nameAtom == nil {
-		chunk += uint32(len(v.name))
+		chunk += len(v.name)
 	}
 	if v.valueAtom == nil {
-		chunk += uint32(len(v.value))
+		chunk += len(v.value)
+	}
+	// The live entries own at most t.size ring bytes: the ring must hold
+	// that much and the new chunk.
+	if t.count == uint32(len(t.ents)) || int(t.size)+chunk > t.ringCapacity() {
+		t.grow(chunk)
 	}
 	pos := t.place(chunk)
 	seq := t.next

@@ -191,7 +191,7 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		{16384, 4096, ""},
 		{16384, 16384, update(16384)},
 		{65536, 16384, update(16384)},
-		{1<<32 - 1, 1<<32 - 1, update(1<<32 - 1)},
+		{1<<32 - 1, 1<<32 - 1, update(MaxTableSizeLimit)},
 	} {
 		e := NewEncoder(tc.peer)
 		e.SetTableSizeLimit(tc.limit)
