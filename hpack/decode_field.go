@@ -15,6 +15,13 @@ import (
 // before it can be parsed.
 func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	pos := 0
+	if d.skipLeft > 0 || d.skipValue {
+		// A dropped field's strings run on from the last fragment.
+		if pos, need, err = d.resumeSkip(p, d.blockOff); err != nil || need > 0 {
+			d.blockOff += pos
+			return pos, need, err
+		}
+	}
 	for pos < len(p) {
 		b := p[pos]
 		d.attempts++
@@ -56,6 +63,17 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 			size, need, err = d.literal(dst, rep, off)
 		default: // dynamic table size update, 5-bit size
 			size, need, err = d.sizeUpdate(rep, off)
+		}
+		if err == errSkipping {
+			// literalSlow dropped the field: skip its strings from size.
+			pos += size
+			var n int
+			n, need, err = d.resumeSkip(p[pos:], d.blockOff+pos)
+			if pos += n; err != nil || need > 0 {
+				d.blockOff += pos
+				return pos, need, err
+			}
+			continue
 		}
 		if err != nil || need > 0 {
 			d.blockOff += pos
@@ -161,6 +179,9 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	switch {
 	case idx == 0:
 		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
+			if err == errStringOver || err == ErrStringLength {
+				return d.literalSlow(dst, p, off)
+			}
 			return 0, need, err
 		}
 	case idx <= sd.StaticTableLen:
@@ -174,6 +195,9 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {
 		valueRaw, end, valueHuff, need, err = d.readLongString(p, pos, off)
+		if err == errStringOver {
+			return d.literalSlow(dst, p, off)
+		}
 		if err != nil || need > 0 {
 			return 0, need, err
 		}
@@ -188,7 +212,10 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if a := name.Atom(); a != nil {
 		key = a.Key()
 	}
-	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], off)
+	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], d.maxStringLen, off)
+	if err == ErrStringLength {
+		return d.literalSlow(dst, p, off)
+	}
 	if err != nil {
 		return 0, 0, err
 	}
@@ -201,7 +228,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		d.overLimit(off)
 	}
 	if indexing {
-		d.table.add(name, value, uint32(fsize))
+		d.addEntry(name, value, fsize)
 	}
 	return pos, 0, nil
 }
@@ -228,7 +255,7 @@ func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need in
 			return mdelem.Str{}, 0, 0, err
 		}
 	}
-	name, err = d.decodeString(&d.nameBuf, huff, raw, true, off)
+	name, err = d.decodeString(&d.nameBuf, huff, raw, true, d.maxStringLen, off)
 	return name, end, 0, err
 }
 
@@ -250,8 +277,9 @@ func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok b
 
 // readLongString measures the string literal at p[pos:] in every case:
 // its raw bytes, the position after them and the Huffman flag, or how
-// many bytes must be present first (need). The length is checked against the limit before
-// the bytes are awaited.
+// many bytes must be present first (need). The length is checked against
+// the limit before the bytes are awaited: a string over it fails with
+// errStringOver, for literalSlow, which decides whether to skip it.
 func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
 	if pos >= len(p) {
 		return nil, 0, false, pos + 1, nil
@@ -271,7 +299,7 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 		start = pos + n
 	}
 	if l > uint64(d.maxStringLen) {
-		return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrStringLength}
+		return nil, 0, false, 0, errStringOver // literalSlow takes it
 	}
 	end = start + int(l)
 	if end > len(p) {
@@ -284,27 +312,37 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 // when internIt is set, resolves it to an atom through the interner (the
 // static tier only, without one). Otherwise, or without an atom, it
 // returns the bytes, borrowed: valid until *buf is next used.
-func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, off int) (mdelem.Str, error) {
+//
+// A string that decodes to more than maxLen bytes fails with
+// ErrStringLength itself, unwrapped, for the caller to turn into a limit
+// error; invalid Huffman data with a *DecodingError.
+func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, maxLen, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
 		// The cache holds the atoms of names and interned values. Other
 		// values are mostly one of a kind: looking them up would cost
-		// more than the few static strings among them save.
+		// more than the few static strings among them save. A cached
+		// atom still answers to the limit.
 		if internIt {
-			if a := d.cache.get(raw); a != nil {
+			if a := d.cache.get(raw); a != nil && a.Len() <= maxLen {
 				return mdelem.StrAtom(a), nil
 			}
 		}
 		var err error
 		if d.safe {
-			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, d.maxStringLen)
+			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, maxLen)
 		} else {
-			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, d.maxStringLen)
+			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
+		}
+		if err == ErrStringLength {
+			return mdelem.Str{}, err
 		}
 		if err != nil {
 			return mdelem.Str{}, &DecodingError{Offset: off, Err: err}
 		}
 		b = *buf
+	} else if len(raw) > maxLen {
+		return mdelem.Str{}, ErrStringLength
 	}
 	var a *sd.Atom
 	switch {

@@ -17,8 +17,10 @@ const (
 	DefaultMaxHeaderListSize = 64 << 10
 	// DefaultMaxFields bounds the number of fields in a header list.
 	DefaultMaxFields = 256
-	// DefaultMaxStringLength bounds one name or value, raw or decoded.
-	DefaultMaxStringLength = 16 << 10
+	// DefaultMaxStringLength bounds one name or value, raw or decoded. It
+	// is the header list size, so that by default any field that fits the
+	// list decodes.
+	DefaultMaxStringLength = DefaultMaxHeaderListSize
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
@@ -65,6 +67,12 @@ type Decoder struct {
 	internValue                          [sd.NumKeys]bool
 
 	err error // set by a decoding error; every later call fails with it
+
+	// skipLeft counts the bytes of a dropped field's string still to skip,
+	// and skipValue says a value string follows it that is skipped too
+	// (see resumeSkip).
+	skipLeft  int
+	skipValue bool
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
@@ -145,6 +153,12 @@ func (d *Decoder) SetMaxFields(n int) {
 // Huffman decoding (DefaultMaxStringLength by default). 0 means no limit
 // of its own, as in x/net's Decoder: strings are then bounded by the
 // header list size alone. A negative n restores the default.
+//
+// A string over the limit is a stream error: the field is dropped with a
+// *LimitError wrapping ErrStringLength, the block is decoded to its end,
+// and the dynamic table stays in sync. The string's bytes are buffered
+// only when the table needs them (a field to be indexed whose entry may
+// fit the table); otherwise they are skipped as they arrive.
 func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = limitValue(n, DefaultMaxStringLength) }
 
 // noLimit stands for "no limit" in the limits: large enough that no block
@@ -230,7 +244,7 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 		dst = d.discardBatch()
 	}
 	n, need, err := d.parse(dst, block)
-	if err == nil && need > 0 {
+	if err == nil && (need > 0 || d.skipping()) {
 		err = &DecodingError{Offset: n, Err: ErrTruncated}
 	}
 	return d.end(err)
@@ -281,8 +295,15 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 	if !last {
 		return nil
 	}
+	if d.skipping() {
+		return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+	}
 	return d.end(nil)
 }
+
+// skipping reports whether the block is inside the strings of a dropped
+// field.
+func (d *Decoder) skipping() bool { return d.skipLeft > 0 || d.skipValue }
 
 // discardBatch returns the batch that a nil dst stands for: emptied, for
 // fields no one reads. The block is still decoded, so that the dynamic
@@ -308,6 +329,7 @@ func (d *Decoder) begin() error {
 	d.pending = d.pending[:0]
 	d.need = 0
 	d.sawField = false
+	d.skipLeft, d.skipValue = 0, false
 	d.updates = 0
 	d.fieldsLeft = d.maxFields
 	d.sizeLeft = d.maxListSize

@@ -12,7 +12,7 @@
 //
 // Limits are on by default and enforced while decoding: header list size
 // (RFC 9113 counting), field count, string length, and integer size.
-// Exceeding the list or field limit returns a [*LimitError], a stream error
+// Exceeding the list, field or string limit returns a [*LimitError], a stream error
 // after which the decoder stays in sync with its peer. Any other error is a
 // [*DecodingError] (or [*InvalidIndexError]) carrying the byte offset and the
 // reason; it poisons the decoder, since HTTP/2 then requires closing the

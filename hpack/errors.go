@@ -25,12 +25,14 @@ var (
 // open block goes on with DecodeFragment.
 var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is open")
 
-// ErrStringLength reports a string longer than the limit the caller set.
+// ErrStringLength reports a string longer than the limit the caller set:
+// from AppendHuffmanDecodeLimit as it is, and from a Decoder wrapped in a
+// *LimitError, a stream error.
 var ErrStringLength = errors.New("hpack: string too long")
 
 // Decoding errors. A *DecodingError carries the byte offset in the header
-// block and wraps one of these; ErrInvalidHuffman and ErrStringLength (above)
-// are wrapped the same way. Any of them poisons the Decoder: the peer's
+// block and wraps one of these; ErrInvalidHuffman (above) is wrapped the
+// same way. Any of them poisons the Decoder: the peer's
 // dynamic table can no longer be tracked, so HTTP/2 calls for a connection
 // error of type COMPRESSION_ERROR.
 var (
@@ -45,7 +47,8 @@ var (
 	ErrDecoderPoisoned     = errors.New("hpack: decoder unusable after an earlier decoding error")
 )
 
-// Limit errors. A *LimitError wraps one of these. They are stream errors:
+// Limit errors. A *LimitError wraps one of these, or ErrStringLength. They
+// are stream errors:
 // the decoder went on through the block, so its dynamic table still matches
 // the peer's, and the caller may reset just the stream.
 var (
@@ -94,9 +97,10 @@ func (e *InvalidIndexError) As(target any) bool {
 }
 
 // LimitError reports a header list over one of the decoder's limits. The
-// block was decoded to its end; the fields past the limit were dropped.
+// block was decoded to its end; the field over the limit and the ones
+// after it were dropped.
 type LimitError struct {
-	Err   error // ErrHeaderListSize or ErrFieldCount
+	Err   error // ErrHeaderListSize, ErrFieldCount or ErrStringLength
 	Limit int   // the limit in force
 	// Offset is where the first field over the limit starts.
 	Offset int
