@@ -30,7 +30,9 @@ the peer's ns/op divided by ours (above 1x, metapack is faster).
 The corpus is built in: the synthetic gRPC workload (600 header lists) and
 browser workload (300) of the project, encoded by x/net's encoder, and the
 RFC 7541 Appendix C examples. With --corpus DIR it is the *.json stories of
-DIR in the hpack-test-case format instead. A story whose cases all have
+DIR in the hpack-test-case format instead, and with --corpus - the stories
+on standard input, one or several one after another (as inflate and
+deflate print them). A story whose cases all have
 "wire" is decoded from it; any other story (raw-data/) is first encoded by
 metapack's encoder, and that is what both decoders decode. The encoders
 encode every story's "headers", one encoder per story, following its
@@ -49,7 +51,8 @@ huffman-decode, string bytes for huffman-encode and intern.
 Flags:
   --time D       time for each implementation of each measurement, as a Go
                  duration (default 1s); a run takes about 10 times D
-  --corpus DIR   run on the stories in DIR instead of the built-in corpus
+  --corpus DIR   run on the stories in DIR instead of the built-in corpus;
+                 "-" reads them from standard input
   --json         print one JSON object per line for each measurement and
                  implementation instead of the table:
                    {"name":"decode","impl":"x/net","ns_op":...,"mb_s":...,"allocs_op":...}
@@ -62,12 +65,14 @@ Exit codes:
   1  a measurement failed (a story that does not decode) or FILE could not
      be written
   2  usage error or bad input: a bad flag or an unreadable corpus
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack bench
   metapack bench --time 200ms --svg bench.svg
   metapack bench --corpus hpack-test-case/nghttp2 --json > nghttp2.jsonl
   metapack bench --corpus hpack-test-case/raw-data
+  metapack deflate hpack-test-case/raw-data | metapack bench --corpus -
 `
 
 // benchRow is one measurement's results: ours, then the peer's.
@@ -79,7 +84,7 @@ type benchRow struct {
 // speedup is the peer's ns/op divided by ours.
 func (r benchRow) speedup() float64 { return r.results[1].NsOp / r.results[0].NsOp }
 
-func runBench(args []string, stdout, stderr io.Writer) int {
+func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
@@ -107,7 +112,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	corpusName := "built-in corpus"
 	if *corpusDir != "" {
 		corpusName = *corpusDir
-		inputs, err := readInputs([]string{*corpusDir})
+		if corpusName == stdinOperand {
+			corpusName = "standard input"
+		}
+		inputs, err := readInputs([]string{*corpusDir}, stdin)
 		for _, in := range inputs {
 			in.story.Name = in.path // for errors
 			stories = append(stories, in.story)

@@ -39,11 +39,6 @@ func newBenchCorpus(stories []*story.Story) (*benchCorpus, error) {
 			continue
 		}
 		bs := benchStory{name: s.Name, sizes: s.TableSizes()}
-		for _, size := range bs.sizes {
-			if size > 1<<30 {
-				return nil, fmt.Errorf("%s: header_table_size %d is too large to benchmark", s.Name, size)
-			}
-		}
 		if s.HasWire() {
 			for _, cs := range s.Cases {
 				bs.wire = append(bs.wire, cs.Wire)

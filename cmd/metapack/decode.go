@@ -19,7 +19,10 @@ entries that earlier ones added), and prints their fields, one per line as
 "name: value". Names and values that are not printable ASCII, or that have
 leading or trailing spaces, are quoted in Go syntax. With several blocks,
 each one's fields follow a "block N:" line. Spaces inside HEX are ignored;
-"" is an empty block.
+"" is an empty block. The operand "-" stands for the lines of standard
+input, one block per line (blank lines are skipped), in its place among the
+operands; a block split over several lines, as "xxd -p" prints it, must be
+joined first (xxd -p FILE | tr -d '\n').
 
 Flags:
   --explain       print instead, for each block, an annotated breakdown of
@@ -29,21 +32,24 @@ Flags:
                   indexed; the name indexed or literal), raw or Huffman
                   strings and what they hold, dynamic table size updates,
                   and the entries the dynamic table gains and loses
-  --table-size N  our SETTINGS_HEADER_TABLE_SIZE (default 4096)
+  --table-size N  our SETTINGS_HEADER_TABLE_SIZE, 0 to 2^32-1 (default 4096)
 
 Exit codes:
   0  success
   1  a block that does not decode: the error names the block, the byte
      offset and the reason
-  2  usage error or bad input: no HEX, or HEX that is not hex
+  2  usage error or bad input: no HEX, HEX that is not hex, a --table-size
+     outside 0 to 2^32-1, or standard input that cannot be read
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack decode 828684410f7777772e6578616d706c652e636f6d
   metapack decode --explain 828684418cf1e3c2e5f23a6ba0ab90f4ff 828684be5886a8eb10649cbf
   metapack decode "82 86 84 41 0f 77 77 77 2e 65 78 61 6d 70 6c 65 2e 63 6f 6d"
+  metapack encode :method:GET :path:/ | metapack decode -
 `
 
-func runDecode(args []string, stdout, stderr io.Writer) int {
+func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("decode", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
@@ -56,6 +62,14 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkOperands(err, operands, "HEX", tableSize); err != nil {
 		return usageError(stderr, "decode", err)
+	}
+	if operands, err = expandStdin(operands, stdin); err != nil {
+		fmt.Fprintf(stderr, "metapack: %v\n", err)
+		return 2
+	}
+	if len(operands) == 0 {
+		fmt.Fprintf(stderr, "metapack: stdin: no HEX block (its lines are all blank)\n")
+		return 2
 	}
 	blocks := make([][]byte, len(operands))
 	for i, op := range operands {

@@ -17,7 +17,10 @@ Deflate encodes the header lists ("headers") of stories in the hpack-test-case
 JSON format with metapack's HPACK encoder, one encoder per story, and writes
 each story back in the same format with "wire" filled in: the headers are
 kept, and the description names the encoder. A directory stands for every
-*.json file in it (not recursive).
+*.json file in it (not recursive), and "-" for standard input, which holds
+one story or several one after another (as inflate and deflate print
+them); under -o they are written as stdin.json, or stdin_00.json,
+stdin_01.json and so on.
 
 Only "headers" and "header_table_size" are read, so raw-data/ stories work;
 a "wire" in the input is replaced. A case's "header_table_size" is the
@@ -31,8 +34,9 @@ Flags may come before or after the FILE_OR_DIR operands; "--" ends them.
 
 Flags:
   --table-size N  the peer's SETTINGS_HEADER_TABLE_SIZE before the first
-                  case, unless that case sets one (default 4096); it is
-                  written into the first case's "header_table_size"
+                  case, unless that case sets one: 0 to 2^32-1 (default
+                  4096); it is written into the first case's
+                  "header_table_size"
   -o DIR          write one file per input story into DIR (created if
                   needed), with the input's base name. Without -o the
                   stories go to standard output, one JSON document after
@@ -42,16 +46,18 @@ Exit codes:
   0  success
   1  output that could not be written
   2  usage error or bad input: an unreadable file, bad JSON, a missing
-     field, a header_table_size above 2^32-1
+     field, a header_table_size or --table-size above 2^32-1
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack deflate hpack-test-case/raw-data/story_00.json
   metapack deflate -o /tmp/metapack hpack-test-case/raw-data
   metapack deflate --table-size 256 -o /tmp/small hpack-test-case/raw-data
   metapack inflate --check /tmp/metapack
+  metapack deflate - < hpack-test-case/raw-data/story_00.json
 `
 
-func runDeflate(args []string, stdout, stderr io.Writer) int {
+func runDeflate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("deflate", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
@@ -66,7 +72,7 @@ func runDeflate(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "deflate", err)
 	}
 
-	inputs, err := readInputs(paths)
+	inputs, err := readInputs(paths, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "metapack: %v\n", err)
 		return 2

@@ -19,26 +19,32 @@ a pseudo-header's name keeps its colon (":method:GET"), and spaces after
 the separating colon are dropped ("accept: */*"). Names must be lowercase,
 as HTTP/2 requires. The encoder's default index policy (see
 hpack.Encoder.SetIndexPolicy) decides how each field is sent; authorization,
-for example, is never indexed. --explain shows what it chose.
+for example, is never indexed. --explain shows what it chose. The operand
+"-" stands for the lines of standard input, one NAME:VALUE per line (blank
+lines are skipped), in its place among the operands.
 
 Flags:
   --explain       after the hex, print the annotated breakdown of the block
                   that "metapack decode --explain" prints
-  --table-size N  the peer's SETTINGS_HEADER_TABLE_SIZE (default 4096)
+  --table-size N  the peer's SETTINGS_HEADER_TABLE_SIZE, 0 to 2^32-1
+                  (default 4096)
 
 Exit codes:
   0  success
   1  output that could not be written
-  2  usage error or bad input: no fields, or a field that is not NAME:VALUE
-     with a non-empty lowercase NAME
+  2  usage error or bad input: no fields, a field that is not NAME:VALUE
+     with a non-empty lowercase NAME, a --table-size outside 0 to 2^32-1,
+     or standard input that cannot be read
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack encode :method:GET :scheme:http :path:/ :authority:www.example.com
   metapack encode --explain :status:200 content-type:application/grpc
   metapack encode "user-agent: curl/8.5.0" "accept: */*"
+  printf 'te: trailers\ngrpc-timeout: 1S\n' | metapack encode :method:POST -
 `
 
-func runEncode(args []string, stdout, stderr io.Writer) int {
+func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("encode", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
@@ -51,6 +57,14 @@ func runEncode(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkOperands(err, operands, "NAME:VALUE", tableSize); err != nil {
 		return usageError(stderr, "encode", err)
+	}
+	if operands, err = expandStdin(operands, stdin); err != nil {
+		fmt.Fprintf(stderr, "metapack: %v\n", err)
+		return 2
+	}
+	if len(operands) == 0 {
+		fmt.Fprintf(stderr, "metapack: stdin: no NAME:VALUE field (its lines are all blank)\n")
+		return 2
 	}
 	batch := mdelem.NewBatch(len(operands), 0)
 	for _, op := range operands {

@@ -9,7 +9,7 @@ import (
 // exit codes and examples, and that metapack -h lists it and the exit codes.
 func TestEveryCommandHelp(t *testing.T) {
 	_, top, _ := runCmd(t, "-h")
-	for _, want := range []string{"Exit codes, for every command:", "0  success", "1  the operation failed", "2  usage error or bad input"} {
+	for _, want := range []string{"Exit codes, for every command:", "0  success", "1  the operation failed", "2  usage error or bad input", "70 internal error"} {
 		if !strings.Contains(top, want) {
 			t.Errorf("metapack -h lacks %q", want)
 		}
@@ -24,7 +24,7 @@ func TestEveryCommandHelp(t *testing.T) {
 				if code != 0 || stderr != "" {
 					t.Errorf("%s %s: exit code %d, stderr %q", c.name, flag, code, stderr)
 				}
-				for _, want := range []string{"Usage: metapack " + c.name, "Exit codes:", "  2  usage error", "Examples:\n  metapack " + c.name} {
+				for _, want := range []string{"Usage: metapack " + c.name, "Exit codes:", "  2  usage error", "  70 internal error", "Examples:\n  metapack " + c.name} {
 					if !strings.Contains(stdout, want) {
 						t.Errorf("%s %s: help lacks %q", c.name, flag, want)
 					}

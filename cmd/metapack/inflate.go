@@ -34,12 +34,16 @@ Inflate decodes the header blocks ("wire") of stories in the hpack-test-case
 JSON format (https://github.com/http2jp/hpack-test-case), one HPACK decoder
 per story, and writes each story back in the same format with "headers"
 replaced by what was decoded; "wire" and the other fields are kept. A
-directory stands for every *.json file in it (not recursive).
+directory stands for every *.json file in it (not recursive), and "-" for
+standard input, which holds one story or several one after another (as
+inflate and deflate print them); under -o they are written as stdin.json,
+or stdin_00.json, stdin_01.json and so on.
 
 A case's "header_table_size" is the SETTINGS_HEADER_TABLE_SIZE in force for
-the decoder when the case is decoded; absent or null means unchanged, and it
-starts at 4096. Cases that carry "dynamic_table" or "dynamic_table_size" (the
-RFC 7541 Appendix C data) get the decoder's dynamic table after the case.
+the decoder when the case is decoded, 0 to 2^32-1; absent or null means
+unchanged, and it starts at 4096. Cases that carry "dynamic_table" or
+"dynamic_table_size" (the RFC 7541 Appendix C data) get the decoder's
+dynamic table after the case.
 
 The decoder's limits are raised for test corpora: 2^30 bytes per header list
 and 2^30 fields per list (in effect no limit), and 1 MiB per name or value.
@@ -68,20 +72,25 @@ Exit codes:
      (a write error, or decoded header bytes that are not UTF-8, which JSON
      cannot carry)
   2  usage error or bad input: an unreadable file, bad JSON, bad hex in
-     "wire", a missing field, or a case without "wire" (raw-data/ stories
-     have none)
+     "wire", a missing field, a header_table_size above 2^32-1, or a case
+     without "wire" (raw-data/ stories have none)
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack inflate --check hpack-test-case/nghttp2
   metapack inflate --check rfc7541/appendix-*.json
   metapack inflate -o /tmp/decoded hpack-test-case/go-hpack
   metapack inflate hpack-test-case/nghttp2/story_00.json
+  metapack deflate hpack-test-case/raw-data | metapack inflate --check -
 `
 
-// input is one story to inflate and the file it came from.
+// input is one story to inflate and the file it came from. For a story
+// read from standard input, path is the name errors give it (see
+// readStdinStories) and story.Name is its file name under -o.
 type input struct {
 	path  string
 	story *story.Story
+	stdin bool
 }
 
 // problem is a mismatch or a decoding error in one case.
@@ -99,7 +108,7 @@ func (p problem) String() string {
 	return fmt.Sprintf("metapack: %s: seqno %d: %s", p.path, p.seqno, p.what)
 }
 
-func runInflate(args []string, stdout, stderr io.Writer) int {
+func runInflate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("inflate", flag.ContinueOnError)
 	fset.SetOutput(io.Discard) // errors and help are printed below
 	fset.Usage = func() {}
@@ -114,7 +123,7 @@ func runInflate(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "inflate", err)
 	}
 
-	inputs, err := loadInputs(paths)
+	inputs, err := loadInputs(paths, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "metapack: %v\n", err)
 		return 2
@@ -198,10 +207,10 @@ func parseInterspersed(fset *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// loadInputs reads every story named by paths, a directory standing for its
-// *.json files, and checks that each can be inflated. Errors name the file.
-func loadInputs(paths []string) ([]input, error) {
-	inputs, err := readInputs(paths)
+// loadInputs reads every story named by paths, as readInputs does, and
+// checks that each can be inflated. Errors name the file.
+func loadInputs(paths []string, stdin io.Reader) ([]input, error) {
+	inputs, err := readInputs(paths, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -216,10 +225,19 @@ func loadInputs(paths []string) ([]input, error) {
 }
 
 // readInputs reads every story named by paths, a directory standing for its
-// *.json files, and checks their table sizes. Errors name the file.
-func readInputs(paths []string) ([]input, error) {
+// *.json files and "-" for the stories on stdin (see readStdinStories), and
+// checks their table sizes. Errors name the file.
+func readInputs(paths []string, stdin io.Reader) ([]input, error) {
 	var inputs []input
 	for _, p := range paths {
+		if p == stdinOperand {
+			in, err := readStdinStories(stdin)
+			if err != nil {
+				return nil, err
+			}
+			inputs = append(inputs, in...)
+			continue
+		}
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, pathErr(p, err)
@@ -229,7 +247,7 @@ func readInputs(paths []string) ([]input, error) {
 			if err != nil {
 				return nil, pathErr(p, err)
 			}
-			inputs = append(inputs, input{p, s})
+			inputs = append(inputs, input{path: p, story: s})
 			continue
 		}
 		stories, err := story.ReadDir(p)
@@ -240,7 +258,7 @@ func readInputs(paths []string) ([]input, error) {
 			return nil, fmt.Errorf("%s: directory holds no *.json files", p)
 		}
 		for _, s := range stories {
-			inputs = append(inputs, input{filepath.Join(p, s.Name), s})
+			inputs = append(inputs, input{path: filepath.Join(p, s.Name), story: s})
 		}
 	}
 	for _, in := range inputs {
@@ -267,8 +285,6 @@ func pathErr(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// outputPaths returns where -o DIR writes each input. Two inputs with the
-// same base name, or an output that is its own input, are errors.
 // prepareOutputs returns the output file of each input under -o dir (nil
 // without -o) and creates dir; on failure it reports on stderr and returns
 // the exit code.
@@ -288,11 +304,18 @@ func prepareOutputs(dir string, inputs []input, stderr io.Writer) ([]string, int
 	return paths, 0
 }
 
+// outputPaths returns where -o DIR writes each input: DIR and the input's
+// base name (a story from stdin has its own, see readStdinStories). Two
+// inputs with the same base name, or an output that is its own input, are
+// errors.
 func outputPaths(dir string, inputs []input) ([]string, error) {
 	out := make([]string, len(inputs))
 	from := make(map[string]string)
 	for i, in := range inputs {
 		base := filepath.Base(in.path)
+		if in.stdin {
+			base = in.story.Name
+		}
 		if prev, ok := from[base]; ok {
 			return nil, fmt.Errorf("-o %s: %s and %s would both be written to %s", dir, prev, in.path, base)
 		}
@@ -300,6 +323,9 @@ func outputPaths(dir string, inputs []input) ([]string, error) {
 		out[i] = filepath.Join(dir, base)
 		ofi, err := os.Stat(out[i])
 		if err != nil {
+			continue
+		}
+		if in.stdin {
 			continue
 		}
 		if ifi, err := os.Stat(in.path); err == nil && os.SameFile(ifi, ofi) {

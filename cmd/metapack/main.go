@@ -8,6 +8,16 @@
 // Run "metapack help" for the list of commands and "metapack help <command>"
 // (or "metapack <command> -h") for a command's flags, examples and exit
 // codes.
+//
+// Exit codes, for every command: 0 success, 1 the operation failed, 2 usage
+// error or bad input, and 70 (EX_SOFTWARE in BSD's sysexits.h) an internal
+// error, that is a panic: a bug in metapack. An internal error prints one
+// line on standard error with the panic value; set METAPACK_TRACEBACK=1 to
+// have the stack printed after it.
+//
+// "-" stands for standard input: for the stories that inflate, deflate,
+// ratio and bench --corpus read, and for decode's header blocks and encode's
+// fields, one a line.
 package main
 
 import (
@@ -15,14 +25,26 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
 )
 
+// exitInternal is the exit code of an internal error (a panic): sysexits.h's
+// EX_SOFTWARE. It keeps a panic apart from a usage error, 2, which is also
+// the exit code of a Go program that does not recover a panic.
+const exitInternal = 70
+
+// tracebackEnv names the environment variable that, when set to a non-empty
+// value, makes an internal error print the panic's stack.
+const tracebackEnv = "METAPACK_TRACEBACK"
+
 // command is one subcommand. run gets the arguments after the command name
-// and returns the process exit code.
+// and the process's standard streams, and returns the process exit code.
 type command struct {
 	name    string
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands lists the subcommands in the order usage shows them.
@@ -36,12 +58,38 @@ var commands = []command{
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run runs metapack with args (without the program name) and returns the
-// exit code: 0 success, 1 failure, 2 usage error or bad input.
-func run(args []string, stdout, stderr io.Writer) int {
+// exit code: 0 success, 1 failure, 2 usage error or bad input, 70 internal
+// error. A panic in a command is reported on stderr as an internal error.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			code = internalError(stderr, v, debug.Stack())
+		}
+	}()
+	return dispatch(args, stdin, stdout, stderr)
+}
+
+// internalError reports the panic value v on stderr in one line, followed by
+// stack when the environment variable tracebackEnv is set, and returns
+// exitInternal. A value whose text spans lines is quoted.
+func internalError(stderr io.Writer, v any, stack []byte) int {
+	msg := fmt.Sprint(v)
+	if strings.ContainsAny(msg, "\r\n") {
+		msg = strconv.Quote(msg)
+	}
+	fmt.Fprintf(stderr, "metapack: internal error: panic: %s (a bug in metapack; %s=1 prints the stack)\n", msg, tracebackEnv)
+	if os.Getenv(tracebackEnv) != "" {
+		stderr.Write(stack)
+	}
+	return exitInternal
+}
+
+// dispatch runs the command that args name.
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -50,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		if name == "help" && len(args) > 1 {
 			if c, ok := lookup(args[1]); ok {
-				return c.run([]string{"-h"}, stdout, stderr)
+				return c.run([]string{"-h"}, stdin, stdout, stderr)
 			}
 			fmt.Fprintf(stderr, "metapack help: unknown command %q; run 'metapack help' for the list\n", args[1])
 			return 2
@@ -63,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "metapack: unknown command %q; run 'metapack help' for the list\n", name)
 			return 2
 		}
-		return c.run(args[1:], stdout, stderr)
+		return c.run(args[1:], stdin, stdout, stderr)
 	}
 }
 
@@ -103,19 +151,28 @@ Exit codes, for every command:
      that could not run, or output that could not be written
   2  usage error or bad input: an unknown command or flag, a missing
      argument, an unreadable or malformed file, bad hex, a bad name:value
+  70 internal error: a bug in metapack (a panic), reported in one line;
+     set METAPACK_TRACEBACK=1 to print its stack as well
 
 An error is one line on standard error starting "metapack"; usage errors
 add a line that says where to find the usage.
+
+"-" stands for standard input: for the stories that inflate, deflate,
+ratio and bench --corpus read, and for decode's header blocks and encode's
+fields, one a line.
 `)
 }
 
 // checkOperands applies the checks shared by subcommands that take
-// operands: at least one operand (what names them), and a --table-size that
-// fits in 32 bits when tableSize is not nil. It passes an earlier parse
-// error through.
+// operands: at least one operand (what names them), "-" (standard input) at
+// most once, and a --table-size that fits in 32 bits when tableSize is not
+// nil. It passes an earlier parse error through.
 func checkOperands(err error, operands []string, what string, tableSize *uint64) error {
 	if err == nil && len(operands) == 0 {
 		err = fmt.Errorf("no %s given", what)
+	}
+	if err == nil {
+		err = checkStdinOnce(operands)
 	}
 	if err == nil && tableSize != nil && *tableSize > math.MaxUint32 {
 		err = fmt.Errorf("--table-size %d is above 2^32-1", *tableSize)

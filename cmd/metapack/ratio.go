@@ -25,20 +25,24 @@ case of its "header_table_size" (the peer's SETTINGS_HEADER_TABLE_SIZE,
 4096 until a case sets it). Both encoders may use all of the table the peer
 allows. Only "headers" and "header_table_size" are read, so raw-data/
 stories, which have no "wire", work as well as the encoder directories. A
-directory stands for every *.json file in it (not recursive).
+directory stands for every *.json file in it (not recursive), and "-" for
+standard input, which holds one story (shown as "stdin") or several one
+after another (stdin[0], stdin[1]...), as inflate and deflate print them.
 
 Exit codes:
   0  success
   1  the table could not be written
   2  usage error or bad input: an unreadable file, bad JSON, a missing
      field, a header_table_size above 2^32-1
+  70 internal error: a bug in metapack (see "metapack help")
 
 Examples:
   metapack ratio hpack-test-case/raw-data
   metapack ratio hpack-test-case/raw-data/story_00.json story_01.json
+  metapack deflate hpack-test-case/raw-data | metapack ratio -
 `
 
-func runRatio(args []string, stdout, stderr io.Writer) int {
+func runRatio(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("ratio", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.Usage = func() {}
@@ -50,7 +54,7 @@ func runRatio(args []string, stdout, stderr io.Writer) int {
 	if err := checkOperands(err, paths, "FILE_OR_DIR", nil); err != nil {
 		return usageError(stderr, "ratio", err)
 	}
-	inputs, err := readInputs(paths)
+	inputs, err := readInputs(paths, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "metapack: %v\n", err)
 		return 2
