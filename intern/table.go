@@ -15,7 +15,8 @@ import (
 // Limits bounds a [Table]. A table never holds more than MaxEntries strings,
 // never charges more than MaxBytes, and never interns a string longer than
 // MaxLen bytes. A zero field means no dynamic string is interned at all; the
-// static tier is always answered.
+// static tier is always answered. New takes a negative field as zero, and a
+// MaxEntries above 1<<20 as 1<<20.
 type Limits struct {
 	// MaxEntries is the maximum number of strings in the table. New also
 	// allocates the table's index once: 8 bytes times a power of two that is
@@ -34,8 +35,8 @@ type Limits struct {
 // for entries plus 32 KiB for its index.
 var DefaultLimits = Limits{MaxEntries: 2048, MaxBytes: 256 << 10, MaxLen: 256}
 
-// maxEntriesLimit keeps the index a sane size.
-const maxEntriesLimit = 1 << 28
+// maxEntriesLimit keeps the index a sane size: 16 MiB at most.
+const maxEntriesLimit = 1 << 20
 
 // entry is one dynamic string. The handle points at atom.
 type entry struct {
@@ -65,15 +66,12 @@ type Table struct {
 	bytes   atomic.Int64 // bytes reserved
 }
 
-// New returns an empty table bounded by l, with a random hash seed. It panics
-// if a limit is negative or MaxEntries is above 1<<28.
+// New returns an empty table bounded by l, with a random hash seed. A
+// negative limit is taken as 0, and a MaxEntries above 1<<20 as 1<<20.
 func New(l Limits) *Table {
-	if l.MaxEntries < 0 || l.MaxBytes < 0 || l.MaxLen < 0 {
-		panic("intern: negative limit")
-	}
-	if l.MaxEntries > maxEntriesLimit {
-		panic("intern: MaxEntries too large")
-	}
+	l.MaxEntries = min(max(l.MaxEntries, 0), maxEntriesLimit)
+	l.MaxBytes = max(l.MaxBytes, 0)
+	l.MaxLen = max(l.MaxLen, 0)
 	n := 16
 	for n < 2*l.MaxEntries {
 		n <<= 1

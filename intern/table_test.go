@@ -165,16 +165,23 @@ func TestBounds(t *testing.T) {
 	}
 }
 
-func TestNewPanics(t *testing.T) {
-	for _, l := range []Limits{{MaxEntries: -1}, {MaxBytes: -1}, {MaxLen: -1}, {MaxEntries: maxEntriesLimit + 1}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("New(%+v) did not panic", l)
-				}
-			}()
-			New(l)
-		}()
+// TestNewClampsLimits checks that New takes a negative limit as 0 and a
+// huge MaxEntries as the largest it allows, instead of panicking.
+func TestNewClampsLimits(t *testing.T) {
+	for _, tc := range []struct{ in, want Limits }{
+		{Limits{MaxEntries: -1, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: 0, MaxBytes: 1 << 10, MaxLen: 64}},
+		{Limits{MaxEntries: 8, MaxBytes: -1, MaxLen: 64}, Limits{MaxEntries: 8, MaxBytes: 0, MaxLen: 64}},
+		{Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: -1 << 40}, Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: 0}},
+		{Limits{MaxEntries: 1 << 40, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: maxEntriesLimit, MaxBytes: 1 << 10, MaxLen: 64}},
+	} {
+		tbl := New(tc.in)
+		if got := tbl.Limits(); got != tc.want {
+			t.Errorf("New(%+v).Limits() = %+v, want %+v", tc.in, got, tc.want)
+		}
+		_, ok := tbl.MakeString("x-not-static")
+		if want := tc.want.MaxEntries > 0 && tc.want.MaxBytes > 0 && tc.want.MaxLen > 0; ok != want {
+			t.Errorf("New(%+v): interned %v, want %v", tc.in, ok, want)
+		}
 	}
 }
 
