@@ -18,7 +18,24 @@ type Handle struct {
 
 // FromAtom returns the handle of a static-tier atom, or of an atom that a
 // handle's Atom method returned. FromAtom(nil) is the zero Handle.
-func FromAtom(a *staticdata.Atom) Handle { return Handle{a} }
+//
+// A handle's atom is always canonical, so that == between handles keeps
+// its meaning: an atom with a static ID that is not the static tier's own
+// is resolved to it when it is a copy of it (Atom's fields are
+// unexported, so an Atom value with a static ID can only be a copy of
+// that atom, or the zero Atom, whose string "" is atom 0's); any other,
+// which only unsafe code can make, gives the zero Handle. An atom outside
+// the static tier is taken as it is: it must be a record of a Table,
+// which is how a handle's Atom method returns one.
+func FromAtom(a *staticdata.Atom) Handle {
+	if a == nil || a.ID() == NotStatic {
+		return Handle{a}
+	}
+	if c := staticdata.AtomByID(int(a.ID())); c == a || c != nil && c.String() == a.String() {
+		return Handle{c}
+	}
+	return Handle{}
+}
 
 // Atom returns the handle's record, or nil for the zero Handle. For a
 // static-tier string it is the atom that [staticdata.AtomByID] returns for

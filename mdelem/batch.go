@@ -1,6 +1,7 @@
 package mdelem
 
 import (
+	"errors"
 	"iter"
 
 	"github.com/metapack/metapack/staticdata"
@@ -17,7 +18,8 @@ type Batch struct {
 	// pins is set once a field may point at memory that is neither static
 	// nor the current arena: caller-owned bytes, an interned atom, or an
 	// arena array since replaced. Reset then clears the fields so that the
-	// batch does not keep that memory alive.
+	// batch does not keep that memory alive. It is also set when err is,
+	// so that Reset clears err only when it may have to.
 	pins bool
 	// slots[k] is base + 1 + the index of the first field whose name has
 	// key ID k; a slot at or below base, left from before the last Reset,
@@ -28,6 +30,40 @@ type Batch struct {
 	// the batch's first 64 bytes.
 	base  uint64
 	slots [staticdata.NumKeys]uint64
+	// err is the first field Append rejected since the last Reset.
+	err error
+}
+
+// Sentinels for the *FieldError that Batch.Err returns when Append
+// rejected a field with a side that holds no string (Str.IsValid).
+var (
+	ErrNoName  = errors.New("mdelem: field name holds no string (zero Str, nil atom or zero intern.Handle)")
+	ErrNoValue = errors.New("mdelem: field value holds no string (zero Str, nil atom or zero intern.Handle)")
+)
+
+// Err returns the first error since the last Reset: a *FieldError that
+// wraps ErrNoName or ErrNoValue, for a field that Append rejected, or nil.
+// Its Index is the batch's Len when Append rejected the field, which is
+// where the field would have been, and its Name the field's name ("" when
+// the name is what is missing). Call it after building a batch, before
+// sending it: Append itself reports nothing, so that the fields that are
+// valid, by far the most, pay nothing for the check.
+func (b *Batch) Err() error { return b.err }
+
+// reject records that Append dropped f, whose name or value holds no
+// string, unless an earlier field was rejected since the last Reset.
+func (b *Batch) reject(f Field) {
+	// Reset clears err with the fields, so that it costs nothing when no
+	// field was rejected.
+	b.pins = true
+	if b.err != nil {
+		return
+	}
+	e := &FieldError{Index: len(b.fields), Err: ErrNoName}
+	if f.Name.IsValid() {
+		e.Name, e.Err = f.Name.String(), ErrNoValue
+	}
+	b.err = e
 }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
@@ -36,8 +72,8 @@ func NewBatch(n, arenaBytes int) *Batch {
 	return &Batch{fields: make([]Field, 0, n), arena: make([]byte, 0, arenaBytes)}
 }
 
-// Reset empties the batch, keeping its capacity and its arena. Fields and
-// bytes taken from the batch before are invalid afterwards.
+// Reset empties the batch, keeping its capacity and its arena, and clears
+// Err. Fields and bytes taken from the batch before are invalid afterwards.
 func (b *Batch) Reset() {
 	// A new base empties every slot; a store of 264 bytes of zeros on
 	// each Reset measured slower than the compare this adds to Append
@@ -48,6 +84,7 @@ func (b *Batch) Reset() {
 	if b.pins {
 		clear(b.fields)
 		b.pins = false
+		b.err = nil // reject sets pins
 	}
 	b.fields = b.fields[:0]
 	b.arena = b.arena[:0]
@@ -80,12 +117,16 @@ func (b *Batch) All() iter.Seq2[int, Field] {
 }
 
 // Get returns the first field whose name has well-known key ID k, in O(1).
+// For KeyUnknown and an ID not below staticdata.NumKeys it finds nothing.
 func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
 	// An empty slot, at or below base, wraps around to an index past any
 	// batch, so one test against the length both finds it empty and
-	// bounds the index.
-	if i := b.slots[k] - b.base - 1; i < uint64(len(b.fields)) {
-		return b.fields[i], true
+	// bounds the index. The test of k takes the place of the bounds check
+	// that indexing the slots would make.
+	if k < staticdata.NumKeys {
+		if i := b.slots[k] - b.base - 1; i < uint64(len(b.fields)) {
+			return b.fields[i], true
+		}
 	}
 	return Field{}, false
 }

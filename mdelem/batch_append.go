@@ -14,32 +14,22 @@ func staticNamed(f Field, a *staticdata.Atom) Field {
 	return f
 }
 
-// index does Append's bookkeeping for field n, whose name is the atom a:
-// it sets pins when tags (the two tags or'ed) has pinBit, fills a's slot
-// if it is the first field with a's key, and adds size, the field's
-// name and value lengths, to the batch's size.
-func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
-	// Store pins only when it changes: most fields pin nothing, and a
-	// read-modify-write of it on every field costs more than a branch.
-	if tags&pinBit != 0 {
-		b.pins = true
-	}
-	// One unsigned test rules out both KeyUnknown and a key past the
-	// slots, which only a forged atom could have.
-	if k := uint(a.Key()) - 1; k < staticdata.NumKeys-1 {
-		if s := &b.slots[1:][k]; *s <= b.base {
-			*s = b.base + uint64(n) + 1
-		}
-	}
-	b.size += size + 32
-}
+// pinsAtom reports whether the atom side s, which holds a string, pins
+// memory the batch does not own: whether its atom is outside the static
+// tier, whatever its tag says (Static given a record of package intern).
+func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && s.atomRaw().ID() == staticdata.NotStatic }
 
 // appendSafe is Append in plain bounds-checked Go, with the same results:
-// the same bytes, kinds, marks, size, slots and pins. A name given as
-// bytes that spells a static atom is resolved to it, and the rest is
-// appendResolved's. Under purego, Append is appendSafe; in the default
-// build it is Append's twin, which TestAppendTwins compares it with.
+// the same bytes, kinds, marks, size, slots, pins and Err. A field with a
+// side that holds no string is rejected; otherwise a name given as bytes that spells a static atom is resolved
+// to it, and the rest is appendResolved's. Under purego, Append is
+// appendSafe; in the default build it is Append's twin, which
+// TestAppendTwins compares it with.
 func (b *Batch) appendSafe(f Field) {
+	if !f.IsValid() {
+		b.reject(f)
+		return
+	}
 	if f.Name.tag&tagBytes != 0 {
 		if a := staticdata.LookupBytes(f.Name.bytes()); a != nil {
 			f = staticNamed(f, a)
@@ -48,9 +38,19 @@ func (b *Batch) appendSafe(f Field) {
 	b.appendResolved(f)
 }
 
-// appendResolved appends f, whose name is an atom, the zero Str, or bytes
-// that spell no atom, growing the fields and the arena as it must. It
-// copies borrowed bytes into the arena, after which they are owned.
+// appendChecked is appendResolved for a field whose name is an atom or
+// bytes that spell no atom, and which may not be valid.
+func (b *Batch) appendChecked(f Field) {
+	if !f.IsValid() {
+		b.reject(f)
+		return
+	}
+	b.appendResolved(f)
+}
+
+// appendResolved appends f, which is valid and whose name is an atom or
+// bytes that spell no atom, growing the fields and the arena as it must.
+// It copies borrowed bytes into the arena, after which they are owned.
 func (b *Batch) appendResolved(f Field) {
 	n := len(b.fields)
 	if n == cap(b.fields) {
@@ -59,17 +59,18 @@ func (b *Batch) appendResolved(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	var a *staticdata.Atom
 	if nt&tagBytes == 0 {
-		a = f.Name.atomRaw() // nil for the zero Str
+		a = f.Name.atomRaw()
 	}
 	// Bytes copied into the arena pin nothing (growArena sets pins itself
-	// when the arena is replaced); interned atoms and owned bytes do.
-	if (nt|vt)&pinBit != 0 {
+	// when the arena is replaced); interned atoms and owned bytes do, and
+	// so does an atom outside the static tier that was given as Static.
+	if (nt|vt)&pinBit != 0 || pinsAtom(f.Name) || pinsAtom(f.Value) {
 		b.pins = true
 	}
 	size := 32
 	if a != nil {
 		size += len(a.String())
-		if k := a.Key(); k != staticdata.KeyUnknown && b.slots[k] <= b.base {
+		if k := a.Key(); k != staticdata.KeyUnknown && k < staticdata.NumKeys && b.slots[k] <= b.base {
 			b.slots[k] = b.base + uint64(n) + 1
 		}
 	} else {

@@ -14,6 +14,13 @@ import (
 // allocation) and, when found, replaced by its atom so that later
 // comparisons are pointer compares.
 //
+// A field with a side that holds no string (Str.IsValid: the zero Str, a
+// nil atom, the zero intern.Handle) is not appended: Err reports it, and
+// the batch is otherwise unchanged. An atom is stored with the kind of the
+// atom itself, not the one its constructor gave it (see Str.Kind): a
+// record outside the static tier given as Static is interned, and the
+// batch pins it like any handle.
+//
 // SAFETY: the fast paths write field n only after the test n <
 // cap(b.fields), and copy a borrowed value of vn bytes from its Str (vn
 // bytes at its p, see Str.bytes) to arena space reserved only after
@@ -38,7 +45,9 @@ func (b *Batch) Append(f Field) {
 	}
 	a := (*staticdata.Atom)(f.Name.p)
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil { // the zero Str
+		// No value, or a value tagged static whose atom is not in the
+		// static tier: appendSlow rejects the one and pins the other.
+		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -94,8 +103,9 @@ func (b *Batch) Append(f Field) {
 // appendBytesName is Append for a name given as bytes, when the batch has
 // room for the field. A name that no atom could be, the usual custom
 // name, is kept as bytes here, with no call but memmove's; a name that may
-// be an atom goes to appendLookup, and a value that is the zero Str or
-// borrowed bytes the arena has no room for to appendSlow.
+// be an atom goes to appendLookup, and a value that holds no string, an
+// atom tagged static that is not in the static tier, or borrowed bytes the
+// arena has no room for to appendSlow.
 //
 // SAFETY: as for Append: field n is below cap(b.fields), the arena space
 // is reserved after cap(b.arena)-len(b.arena) > need = the borrowed bytes
@@ -112,7 +122,7 @@ func (b *Batch) appendBytesName(f Field) {
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil {
+		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -159,24 +169,31 @@ func (b *Batch) appendBytesName(f Field) {
 
 // appendLookup is Append for a name given as bytes that may be a static
 // atom. When it is, the field goes back to Append with the atom for a
-// name; when it is not, to appendResolved, with no second lookup.
+// name; when it is not, to appendChecked, with no second lookup.
 func (b *Batch) appendLookup(f Field) {
 	if a := staticdata.Lookup(stringAt(f.Name.p, int(f.Name.tag&lenMask))); a != nil {
 		b.Append(staticNamed(f, a))
 		return
 	}
-	b.appendResolved(f)
+	b.appendChecked(f)
 }
 
 // appendSlow is Append for what its fast paths leave: a full batch, a
-// name or value that is the zero Str, borrowed bytes the arena has no room
-// for. A name given as bytes that spells a static atom is resolved to it,
-// and the field handed back to Append; the rest goes to appendResolved.
+// name or value that holds no string, an atom tagged static that is not in
+// the static tier, borrowed bytes the arena has no room for. It rejects a
+// field with a side that holds no string. A name given as bytes that
+// spells a static atom is then resolved to it, and the field handed back
+// to Append; the rest goes to appendResolved, which pins an atom outside
+// the static tier whatever its tag.
 //
 // SAFETY: a name whose tag has the bytes bit holds nt&lenMask bytes at p
 // (see Str.bytes); the string view is only looked up, not kept. Guarded by
 // TestAppendAtGuard.
 func (b *Batch) appendSlow(f Field) {
+	if !f.IsValid() {
+		b.reject(f)
+		return
+	}
 	if nt := f.Name.tag; nt&tagBytes != 0 {
 		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); staticdata.MayBeAtom(s) {
 			if a := staticdata.Lookup(s); a != nil {
@@ -189,6 +206,30 @@ func (b *Batch) appendSlow(f Field) {
 		}
 	}
 	b.appendResolved(f)
+}
+
+// index does Append's bookkeeping for field n, whose name is the atom a:
+// it sets pins when tags (the two tags or'ed) has pinBit or a is outside
+// the static tier, fills a's slot if it is the first field with a's key,
+// and adds size, the field's name and value lengths, to the batch's size.
+func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
+	// Store pins only when it changes: most fields pin nothing, and a
+	// read-modify-write of it on every field costs more than a branch.
+	if tags&pinBit != 0 {
+		b.pins = true
+	}
+	// One unsigned test rules out both KeyUnknown and a key past the
+	// slots, which no atom has (Field.Key). Only a name without a key can
+	// be outside the static tier, so only such a name, given as Static,
+	// is looked at for it.
+	if k := uint(a.Key()) - 1; k < staticdata.NumKeys-1 {
+		if s := &b.slots[1:][k]; *s <= b.base {
+			*s = b.base + uint64(n) + 1
+		}
+	} else if a.ID() == staticdata.NotStatic {
+		b.pins = true
+	}
+	b.size += size + 32
 }
 
 // setLen sets len(b.fields) to n, which must not exceed its capacity,

@@ -1,6 +1,7 @@
 package mdelem
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -37,6 +38,7 @@ func TestBatchModel(t *testing.T) {
 			return OwnedStr([]byte(s)), nil
 		case 3:
 			if s == "" {
+				// The zero Str holds no string: Append rejects the field.
 				return Str{}, nil
 			}
 			fallthrough
@@ -54,6 +56,7 @@ func TestBatchModel(t *testing.T) {
 			}
 			type pair struct{ name, value string }
 			var want []pair
+			var wantErr error // the first rejection since Reset
 			for range rng.IntN(20) {
 				name, value := words[rng.IntN(len(words))], words[rng.IntN(len(words))]
 				ns, nbuf := side(name)
@@ -65,6 +68,18 @@ func TestBatchModel(t *testing.T) {
 						buf[i] = '#'
 					}
 				}
+				if !ns.IsValid() || !vs.IsValid() {
+					if wantErr == nil {
+						wantErr = ErrNoValue
+						if !ns.IsValid() {
+							wantErr = ErrNoName
+						}
+					}
+					if !errors.Is(b.Err(), wantErr) || b.Len() != len(want) {
+						t.Fatalf("round %d: rejected field: Err %v (want %v), Len %d (want %d)", round, b.Err(), wantErr, b.Len(), len(want))
+					}
+					continue
+				}
 				want = append(want, pair{name, value})
 				if got := b.At(len(want) - 1); got.Sensitive() != sensitive {
 					t.Fatalf("round %d: field %d sensitive = %v", round, len(want)-1, got.Sensitive())
@@ -72,6 +87,9 @@ func TestBatchModel(t *testing.T) {
 			}
 			if b.Len() != len(want) {
 				t.Fatalf("round %d: Len = %d, want %d", round, b.Len(), len(want))
+			}
+			if (b.Err() == nil) != (wantErr == nil) {
+				t.Fatalf("round %d: Err = %v, want %v", round, b.Err(), wantErr)
 			}
 			size := 0
 			first := map[sd.KeyID]int{}

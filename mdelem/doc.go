@@ -24,6 +24,31 @@
 // ([Field.Sensitive], [Field.WithSensitive]). A four-word field stays in registers where Go
 // passes and builds it, instead of being copied through memory.
 //
+// # Valid parts
+//
+// A field is built only from parts that hold a string. The zero Str, a
+// nil *staticdata.Atom (staticdata.Lookup's answer for a string with no
+// atom) and the zero intern.Handle (Table.Make's when it does not intern)
+// hold none: [Str.IsValid] reports false and [Str.Kind] KindInvalid, and
+// [Batch.Append] does not append a field with such a side, neither as an
+// empty string nor with a panic. It records the first one since Reset in
+// [Batch.Err], a *FieldError that wraps [ErrNoName] or [ErrNoValue]: check
+// it once a batch is built, before sending it. So an empty name reaches
+// the wire only when the caller gave one, as empty bytes or the atom of
+// "" ([Field.IsValid] is the same test for an encoder given one field at
+// a time). The check costs Append's fast path nothing: it already sent a
+// nil pointer to its slow path.
+//
+// The kind of an atom is the atom's own, not the one its type argument
+// claimed: a record of package intern given as [Static] is interned, and
+// the batch pins it like any handle. A copy of a static atom (an Atom
+// value can be copied, though its fields are unexported) is taken for the
+// atom it copies by Equal, Kind, Field.Key and Str.Handle, which returns
+// the canonical handle; the batch stores the pointer it was given, so
+// compare such a Str with Equal, not its Atom with ==. No atom, not even
+// one unsafe code made, makes a batch panic: keys past the well-known
+// ones fill no slot, and [Batch.Get] finds nothing for them.
+//
 // A Batch is an ordered header list with O(1) access to well-known keys
 // (:path, :authority, content-type, grpc-timeout, ...) through slots indexed
 // by [staticdata.KeyID]. Reset keeps its capacity and arena, so a batch

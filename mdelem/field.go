@@ -26,11 +26,17 @@ func (f Field) WithSensitive(on bool) Field {
 	return f
 }
 
+// IsValid reports whether both the name and the value hold a string (see
+// Str.IsValid). Batch.Append rejects a field that is not valid, and an
+// encoder given one field at a time must too.
+func (f Field) IsValid() bool { return f.Name.IsValid() && f.Value.IsValid() }
+
 // Key returns the well-known key ID of the field's name. A batch turns
 // every well-known name into its atom, so for a field taken from a batch
 // this is exact; for other fields a name given as bytes gives KeyUnknown.
+// It is always below staticdata.NumKeys.
 func (f Field) Key() staticdata.KeyID {
-	if a := f.Name.Atom(); a != nil {
+	if a := f.Name.Atom(); a != nil && a.Key() < staticdata.NumKeys {
 		return a.Key()
 	}
 	return staticdata.KeyUnknown

@@ -8,9 +8,12 @@ import (
 // The four storage kinds a constructor accepts. Each is its own type, so a
 // generic constructor learns the kind from its type argument.
 type (
-	// Static is a static-tier atom, such as staticdata.KeyPath.Atom().
+	// Static is a static-tier atom, such as staticdata.KeyPath.Atom(). A
+	// nil one holds no string (Batch.Append rejects the field), and any
+	// other atom given as Static has its own kind (see Str.Kind).
 	Static = *staticdata.Atom
-	// Interned is a handle from package intern.
+	// Interned is a handle from package intern. The zero Handle holds no
+	// string: Batch.Append rejects the field.
 	Interned = intern.Handle
 	// Owned is a byte slice the caller gives up: the batch keeps it without
 	// copying, and the caller must not modify it afterwards.

@@ -19,6 +19,8 @@ func BorrowString(s string) Borrowed {
 // small enough to be inlined, and where it is, Go resolves the kinds at
 // compile time, so each call site does only the work its kinds need. A
 // Borrowed side still points at the caller's bytes: Batch.Append copies it.
+// A nil Static or the zero Interned gives a side that holds no string,
+// which Batch.Append rejects (see Str.IsValid).
 func From[K, V Source](name K, value V) Field {
 	// Static is *staticdata.Atom and Interned a struct of one: stored into
 	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.

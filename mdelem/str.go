@@ -1,6 +1,9 @@
 package mdelem
 
-import "github.com/metapack/metapack/intern"
+import (
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/staticdata"
+)
 
 // Kind tells how a Str's bytes are stored.
 type Kind uint8
@@ -10,9 +13,13 @@ const (
 	KindInterned             // an interned (non-static) atom
 	KindOwned                // bytes adopted from the caller
 	KindBorrowed             // bytes copied, or to be copied, into a batch arena
+	// KindInvalid is the Kind of a Str that holds no string: the zero Str,
+	// and the Str of a nil atom or of the zero intern.Handle. No tag
+	// stores it: Kind reports it for an atom kind with no atom.
+	KindInvalid
 )
 
-var kindNames = [...]string{"static", "interned", "owned", "borrowed"}
+var kindNames = [...]string{"static", "interned", "owned", "borrowed", "invalid"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -50,21 +57,55 @@ func (s Str) kind() Kind { return Kind(s.tag >> kindShift & 3) }
 // n returns the length of plain bytes (0 for atoms).
 func (s Str) n() int { return int(s.tag & lenMask) }
 
-// Kind returns how s is stored. A handle of a static-tier string is static,
-// whichever constructor made it.
+// Kind returns how s is stored, or KindInvalid when s holds no string.
+// The kind of an atom is the atom's own, whichever constructor made the
+// Str: an atom with a static-tier ID is static (also as an intern.Handle),
+// and any other, a record of package intern, is interned, even when From
+// was given it as Static.
 func (s Str) Kind() Kind {
-	k := s.kind()
-	if k == KindInterned && s.atomRaw().ID() != intern.NotStatic {
-		return KindStatic
+	if s.tag&tagBytes != 0 {
+		return s.kind()
 	}
+	_, k := resolveAtom(s.atomRaw())
 	return k
 }
 
-// IsAtom reports whether s is static or interned, that is, a canonical atom.
+// IsValid reports whether s holds a string, possibly empty: false only for
+// the zero Str and the Str of a nil atom or of the zero intern.Handle,
+// which [Batch.Append] rejects. Empty bytes and the static atom of ""
+// are valid. A Str that holds no string reads as empty in every other
+// method (Len, String, Bytes, Equal...); only IsValid and Kind tell it
+// apart.
+func (s Str) IsValid() bool { return s.tag&tagBytes != 0 || s.atomRaw() != nil }
+
+// IsAtom reports whether s holds an atom pointer (static or interned).
 func (s Str) IsAtom() bool { return s.kind() <= KindInterned && !s.isNil() }
 
+// resolveAtom returns the canonical atom that a, the atom pointer of an
+// atom-kind Str, stands for, and its kind:
+//   - nil: no atom, KindInvalid;
+//   - a record outside the static tier (ID NotStatic): a, KindInterned;
+//   - the static-tier atom of its ID: a, KindStatic;
+//   - a copy of that atom (Atom's fields are unexported, so an Atom value
+//     with a static ID can only be a copy of it, or the zero Atom, whose
+//     string "" is atom 0's): the static-tier atom, KindStatic;
+//   - anything else, which only unsafe code can make: a, KindStatic.
+func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, Kind) {
+	if a == nil {
+		return nil, KindInvalid
+	}
+	if a.ID() == staticdata.NotStatic {
+		return a, KindInterned
+	}
+	if c := staticdata.AtomByID(int(a.ID())); c != nil && c.String() == a.String() {
+		return c, KindStatic
+	}
+	return a, KindStatic
+}
+
 // Handle returns s's intern handle, or the zero Handle when s holds plain
-// bytes.
+// bytes or no string. The handle is canonical (intern.FromAtom): for a
+// copy of a static atom it is the atom's.
 func (s Str) Handle() intern.Handle { return intern.FromAtom(s.Atom()) }
 
 // Len returns the length of s in bytes.
@@ -85,15 +126,24 @@ func (s Str) String() string {
 }
 
 // Equal reports whether s and t hold the same bytes. Two atoms compare by
-// pointer; two static atoms that differ are different strings, and so are
-// two atoms with different hashes. Only the remaining cases compare bytes.
+// pointer, after a copy of a static atom is taken for the atom (see
+// resolveAtom), so a copy equals the atom; two different static-tier
+// atoms are different strings, and so are two interned atoms with
+// different hashes. Only the remaining cases compare bytes.
 func (s Str) Equal(t Str) bool {
 	a, b := s.Atom(), t.Atom()
 	if a != nil && b != nil {
 		if a == b {
 			return true
 		}
-		if a.ID() != intern.NotStatic && b.ID() != intern.NotStatic || a.Hash() != b.Hash() {
+		ca, ka := resolveAtom(a)
+		cb, kb := resolveAtom(b)
+		switch {
+		case ca == cb:
+			return true
+		case ka == KindStatic && kb == KindStatic && ca == staticdata.AtomByID(int(ca.ID())) && cb == staticdata.AtomByID(int(cb.ID())):
+			return false // two static-tier atoms: two strings
+		case ka == KindInterned && kb == KindInterned && a.Hash() != b.Hash():
 			return false
 		}
 		return a.String() == b.String() // same hash, different interners

@@ -2,12 +2,12 @@
 
 package mdelem
 
-import (
-	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/staticdata"
-)
+import "github.com/metapack/metapack/staticdata"
 
-// Str is a header name or value. The zero Str is the empty string.
+// Str is a header name or value. The zero Str holds no string: it is
+// invalid (IsValid reports false), like the Str of a nil atom or of the
+// zero intern.Handle, and Batch.Append rejects a field with one. An empty
+// string is a valid Str of empty bytes or of the static atom of "".
 //
 // Under purego it holds an atom pointer, a byte slice and the tag word
 // (the length of plain bytes, the Kind, and in a Field's Name the
@@ -19,11 +19,13 @@ type Str struct {
 	tag uint64 // length | kind<<kindShift | neverIndexBit
 }
 
-// StrAtom returns the Str of an atom: static when the atom is in the static
-// tier, interned otherwise.
+// StrAtom returns the Str of an atom: static when the atom's ID is in the
+// static tier, interned otherwise. StrAtom(nil) holds no string (see
+// IsValid). Batch.Append resolves an atom that is not the canonical one
+// of its ID (see Str.Kind).
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a.ID() == intern.NotStatic {
+	if a != nil && a.ID() == staticdata.NotStatic {
 		t = tagInterned
 	}
 	return atomStr(a, t)

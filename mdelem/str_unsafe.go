@@ -5,11 +5,13 @@ package mdelem
 import (
 	"unsafe"
 
-	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/staticdata"
 )
 
-// Str is a header name or value. The zero Str is the empty string.
+// Str is a header name or value. The zero Str holds no string: it is
+// invalid (IsValid reports false), like the Str of a nil atom or of the
+// zero intern.Handle, and Batch.Append rejects a field with one. An empty
+// string is a valid Str of empty bytes or of the static atom of "".
 //
 // It is two words: a pointer and a tag word holding the length of plain
 // bytes, the Kind, and (in a Field's Name) the field's never-index flag.
@@ -28,14 +30,16 @@ type Str struct {
 	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
 
-// StrAtom returns the Str of an atom: static when the atom is in the static
-// tier, interned otherwise.
+// StrAtom returns the Str of an atom: static when the atom's ID is in the
+// static tier, interned otherwise. StrAtom(nil) holds no string (see
+// IsValid). Batch.Append resolves an atom that is not the canonical one
+// of its ID (see Str.Kind).
 //
 // SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
 // TestFromKinds.
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a.ID() == intern.NotStatic {
+	if a != nil && a.ID() == staticdata.NotStatic {
 		t = tagInterned
 	}
 	return Str{p: unsafe.Pointer(a), tag: t}
