@@ -172,8 +172,14 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 // several calls gets any pending size updates before its first field, as
 // long as the settings do not change in between. A name given as bytes is
 // looked up in the static tier, as Batch.Append does, so that a field
-// encodes as it would through AppendBlock.
+// encodes as it would through AppendBlock. A field that is not valid (see
+// mdelem.Field.IsValid: a part that holds no string, such as the zero
+// intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
+// comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
+	if !f.IsValid() {
+		return dst
+	}
 	if e.updatePending {
 		dst = e.appendSizeUpdates(dst)
 	}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
 )
 
 // TestDecodeEmptyBlockWhileUpdateRequired checks RFC 9113 §4.3.1: after
@@ -123,5 +125,21 @@ func TestAppendFieldLooksUpByteNames(t *testing.T) {
 	e := NewEncoder(DefaultTableSize)
 	if got := e.AppendField(nil, mdelem.From(mdelem.BorrowString(":method"), mdelem.BorrowString("GET"))); len(got) != 1 || e.DynamicTableLen() != 0 {
 		t.Errorf(":method: GET through AppendField: %x, %d entries; want one byte and none", got, e.DynamicTableLen())
+	}
+}
+
+// TestAppendFieldDropsInvalid checks that a field with a part that holds no
+// string (the zero intern.Handle, a nil atom) never reaches the wire
+// through AppendField, as it cannot through a batch.
+func TestAppendFieldDropsInvalid(t *testing.T) {
+	for _, f := range []mdelem.Field{
+		mdelem.From(intern.Handle{}, mdelem.BorrowString("v")),
+		mdelem.From(sd.KeyStatus.Atom(), sd.Lookup("201")),
+		{Name: mdelem.StrAtom(nil), Value: mdelem.StrAtom(nil)},
+	} {
+		e := NewEncoder(DefaultTableSize)
+		if got := e.AppendField([]byte("pre"), f); string(got) != "pre" || e.DynamicTableLen() != 0 {
+			t.Errorf("invalid field %v: AppendField wrote %x", f, got[min(3, len(got)):])
+		}
 	}
 }

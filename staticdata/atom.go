@@ -28,7 +28,10 @@ const NotStatic = math.MaxUint16
 // NewAtom returns the record of a string that is not in the static tier,
 // with its hash, which must be xxhash.Sum64String(s): its ID is NotStatic,
 // its name index 0 and its key KeyUnknown. Package intern makes its
-// canonical records with it.
+// canonical records with it. The codec trusts the hash: two records of the
+// same string with different hashes compare unequal, and an encoder keyed
+// by a wrong hash finds no match in its table (the bytes it sends are still
+// right).
 func NewAtom(s string, hash uint64) Atom {
 	return Atom{s: s, hash: hash, id: NotStatic}
 }
@@ -72,11 +75,12 @@ func (k KeyID) String() string {
 	return atoms[k].s
 }
 
-// Atom returns the atom of a well-known key, or the atom of the empty
-// string (KeyUnknown's) for an ID not below NumKeys.
+// Atom returns the atom of a well-known key (KeyUnknown's is the empty
+// string), or nil for an ID not below NumKeys, which mdelem takes as no
+// string at all.
 func (k KeyID) Atom() *Atom {
 	if k >= NumKeys {
-		return &atoms[0]
+		return nil
 	}
 	return &atoms[k]
 }

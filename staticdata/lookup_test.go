@@ -132,3 +132,19 @@ func TestMayBeAtom(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyIDOutOfRange checks that a KeyID past NumKeys has no atom and no
+// string, rather than panicking or passing for the empty string.
+func TestKeyIDOutOfRange(t *testing.T) {
+	for _, k := range []KeyID{NumKeys, 200, 255} {
+		if a := k.Atom(); a != nil {
+			t.Errorf("KeyID(%d).Atom() = %q, want nil", k, a.String())
+		}
+		if s := k.String(); s != "" {
+			t.Errorf("KeyID(%d).String() = %q, want empty", k, s)
+		}
+	}
+	if KeyUnknown.Atom() == nil || KeyPath.Atom().String() != ":path" {
+		t.Errorf("in-range keys lost their atoms")
+	}
+}
