@@ -15,7 +15,7 @@ import (
 // before it can be parsed.
 func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	pos := 0
-	if d.skipLeft > 0 || d.skipValue {
+	if d.skipping {
 		// A dropped field's strings run on from the last fragment.
 		if pos, need, err = d.resumeSkip(p, d.blockOff); err != nil || need > 0 {
 			d.blockOff += pos
@@ -64,20 +64,28 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		default: // dynamic table size update, 5-bit size
 			size, need, err = d.sizeUpdate(rep, off)
 		}
-		if err == errSkipping {
-			// literalSlow dropped the field: skip its strings from size.
-			pos += size
-			var n int
-			n, need, err = d.resumeSkip(p[pos:], d.blockOff+pos)
-			if pos += n; err != nil || need > 0 {
+		if err != nil || need > 0 {
+			if err == errStringOver || err == ErrStringLength {
+				// A string over the limit, or decoding past it:
+				// literalSlow takes the literal; nothing changed yet.
+				size, need, err = d.literalSlow(dst, rep, off)
+			}
+			if err == errSkipping {
+				// literalSlow dropped the field: skip its strings
+				// from size on.
+				pos += size
+				var n int
+				n, need, err = d.resumeSkip(p[pos:], d.blockOff+pos)
+				if pos += n; err != nil || need > 0 {
+					d.blockOff += pos
+					return pos, need, err
+				}
+				continue
+			}
+			if err != nil || need > 0 {
 				d.blockOff += pos
 				return pos, need, err
 			}
-			continue
-		}
-		if err != nil || need > 0 {
-			d.blockOff += pos
-			return pos, need, err
 		}
 		pos += size
 	}
@@ -179,9 +187,6 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	switch {
 	case idx == 0:
 		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
-			if err == errStringOver || err == ErrStringLength {
-				return d.literalSlow(dst, p, off)
-			}
 			return 0, need, err
 		}
 	case idx <= sd.StaticTableLen:
@@ -195,9 +200,6 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {
 		valueRaw, end, valueHuff, need, err = d.readLongString(p, pos, off)
-		if err == errStringOver {
-			return d.literalSlow(dst, p, off)
-		}
 		if err != nil || need > 0 {
 			return 0, need, err
 		}
@@ -213,9 +215,6 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		key = a.Key()
 	}
 	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], d.maxStringLen, off)
-	if err == ErrStringLength {
-		return d.literalSlow(dst, p, off)
-	}
 	if err != nil {
 		return 0, 0, err
 	}
@@ -228,7 +227,9 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		d.overLimit(off)
 	}
 	if indexing {
-		d.addEntry(name, value, fsize)
+		// Both strings are within the string limit, so fsize fits a
+		// uint32 (see maxStringLimit).
+		d.table.add(name, value, uint32(fsize))
 	}
 	return pos, 0, nil
 }
@@ -334,10 +335,10 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		} else {
 			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
 		}
-		if err == ErrStringLength {
-			return mdelem.Str{}, err
-		}
 		if err != nil {
+			if err == ErrStringLength {
+				return mdelem.Str{}, err
+			}
 			return mdelem.Str{}, &DecodingError{Offset: off, Err: err}
 		}
 		b = *buf

@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"errors"
+	"math"
 
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -120,20 +121,20 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		if tooLarge {
 			d.table.evictTo(0)
 		} else {
-			d.addEntry(name, value, fsize)
+			d.table.add(name, value, entrySize(fsize))
 		}
 	}
 	return end, 0, nil
 }
 
-// addEntry adds a field of RFC 9113 size size to the dynamic table; a
-// size above the table's maximum, even one past uint32, empties it.
-func (d *Decoder) addEntry(name, value mdelem.Str, size int) {
-	if uint64(size) > uint64(d.table.max) {
-		d.table.evictTo(0)
-		return
+// entrySize returns a field's size as an entry's, saturating at 2^32-1: a
+// field that large needs a header block of 4 GiB, and is larger than any
+// table but one of the largest size.
+func entrySize(fsize int) uint32 {
+	if uint64(fsize) > math.MaxUint32 {
+		return math.MaxUint32
 	}
-	d.table.add(name, value, uint32(size))
+	return uint32(fsize)
 }
 
 // mayEnterTable reports whether a field whose strings decode to at least
@@ -168,7 +169,7 @@ func (d *Decoder) startSkip(start, l int, value, indexing bool, off int) (size, 
 	if indexing {
 		d.table.evictTo(0)
 	}
-	d.skipLeft, d.skipValue = l, value
+	d.skipLeft, d.skipValue, d.skipping = l, value, true
 	return start, 0, errSkipping
 }
 
@@ -183,6 +184,7 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 		d.skipLeft -= k
 		n += k
 		if d.skipLeft > 0 || !d.skipValue {
+			d.skipping = d.skipLeft > 0
 			return n, 0, nil
 		}
 		l, start, _, needAt, err := d.measureString(q, n, off+n)

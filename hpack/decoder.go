@@ -70,9 +70,11 @@ type Decoder struct {
 
 	// skipLeft counts the bytes of a dropped field's string still to skip,
 	// and skipValue says a value string follows it that is skipped too
-	// (see resumeSkip).
+	// (see resumeSkip). skipping is set while either is, so that parse
+	// tests one field.
 	skipLeft  int
 	skipValue bool
+	skipping  bool
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
@@ -159,12 +161,19 @@ func (d *Decoder) SetMaxFields(n int) {
 // and the dynamic table stays in sync. The string's bytes are buffered
 // only when the table needs them (a field to be indexed whose entry may
 // fit the table); otherwise they are skipped as they arrive.
-func (d *Decoder) SetMaxStringLength(n int) { d.maxStringLen = limitValue(n, DefaultMaxStringLength) }
+func (d *Decoder) SetMaxStringLength(n int) {
+	d.maxStringLen = min(limitValue(n, DefaultMaxStringLength), maxStringLimit)
+}
 
 // noLimit stands for "no limit" in the limits: large enough that no block
 // reaches it, small enough that adding or subtracting another limit
 // cannot overflow.
 const noLimit = math.MaxInt / 4
+
+// maxStringLimit is the largest string limit, "no limit" included: two
+// strings within it and an entry's overhead sum to less than 2^32, so a
+// field's size is a uint32.
+const maxStringLimit = 1<<31 - entryOverhead
 
 // limitValue maps a setter's argument to the limit it means: 0 is no
 // limit, a negative n the default, anything else itself (at most noLimit).
@@ -244,7 +253,7 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 		dst = d.discardBatch()
 	}
 	n, need, err := d.parse(dst, block)
-	if err == nil && (need > 0 || d.skipping()) {
+	if err == nil && (need > 0 || d.skipping) {
 		err = &DecodingError{Offset: n, Err: ErrTruncated}
 	}
 	return d.end(err)
@@ -295,15 +304,11 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 	if !last {
 		return nil
 	}
-	if d.skipping() {
+	if d.skipping {
 		return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
 	}
 	return d.end(nil)
 }
-
-// skipping reports whether the block is inside the strings of a dropped
-// field.
-func (d *Decoder) skipping() bool { return d.skipLeft > 0 || d.skipValue }
 
 // discardBatch returns the batch that a nil dst stands for: emptied, for
 // fields no one reads. The block is still decoded, so that the dynamic
@@ -329,7 +334,7 @@ func (d *Decoder) begin() error {
 	d.pending = d.pending[:0]
 	d.need = 0
 	d.sawField = false
-	d.skipLeft, d.skipValue = 0, false
+	d.skipLeft, d.skipValue, d.skipping = 0, false, false
 	d.updates = 0
 	d.fieldsLeft = d.maxFields
 	d.sizeLeft = d.maxListSize

@@ -1,6 +1,8 @@
 package hpack
 
 import (
+	"math"
+
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -33,6 +35,9 @@ type dynTable struct {
 	count int
 	size  uint32 // current size in RFC 7541 terms
 	max   uint32 // current maximum size (the last size update)
+	// ringCap is the byte ring's capacity, saturated to a uint32: the
+	// test for growth in add reads it rather than the ring's length.
+	ringCap uint32
 	byteRing
 }
 
@@ -45,6 +50,7 @@ func (t *dynTable) rebuild(nents, capacity int) {
 		ents:     make([]dynEntry, nents),
 		byteRing: byteRing{bytes: make([]byte, 2*capacity)},
 		max:      old.max,
+		ringCap:  uint32(min(uint64(capacity), math.MaxUint32)),
 	}
 	for i := range old.count {
 		e := old.ents[(old.first+i)%len(old.ents)]
@@ -110,11 +116,13 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	if t.size > t.max-size {
 		t.evictTo(t.max - size)
 	}
-	// The entry's ring bytes. The live entries own at most t.size of
-	// them: grow the rings first if they cannot hold that and n.
-	n := int(bytesLen(name) + bytesLen(value))
-	if t.count == len(t.ents) || int(t.size)+n > t.ringCapacity() {
-		t.grow(n)
+	// The live entries own at most t.size ring bytes and the new one at
+	// most size: grow the rings first if they cannot hold that much.
+	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
+	// 32 bytes of size or more, and the entry ring holds ringCap/32+1, so
+	// it has room too.
+	if t.size+size > t.ringCap {
+		t.grow(t.size + size)
 	}
 	j := t.first + t.count
 	if j >= len(t.ents) {
@@ -126,35 +134,30 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	t.count++
 	t.size += size
 	e.size = size
-	e.chunkLen = uint32(n)
 	if name.Atom() != nil && value.Atom() == nil {
 		// The usual case: an atom name and a value of bytes.
-		e.chunk = t.place(n)
-		e.name, e.value = name, t.copyAt(e.chunk, value.Bytes())
+		vb := value.Bytes()
+		e.chunkLen = uint32(len(vb))
+		e.chunk = t.place(len(vb))
+		e.name, e.value = name, t.copyAt(e.chunk, vb)
 		return
 	}
-	off := t.place(n)
+	e.chunkLen = bytesLen(name) + bytesLen(value)
+	off := t.place(int(e.chunkLen))
 	e.chunk = off
 	e.name = t.put(name, &off)
 	e.value = t.put(value, &off)
 }
 
-// grow makes room for one more entry with n ring bytes: it doubles the
-// entry ring when it is full, and the byte ring when the table's size and
-// n would not fit (see nextRingCapacity). Out of line: it runs only while
-// a table fills up for the first time.
+// grow makes room for entries of need bytes in all: it grows the byte ring
+// (see nextRingCapacity), and the entry ring with it, to ringCap/32+1
+// entries, the most that ringCap bytes of entries can be. Out of line: it
+// runs only while a table fills up for the first time.
 //
 //go:noinline
-func (t *dynTable) grow(n int) {
-	nents := len(t.ents)
-	if t.count == nents {
-		nents = max(2*nents, 16)
-	}
-	capacity := t.ringCapacity()
-	if need := int(t.size) + n; need > capacity {
-		capacity = nextRingCapacity(capacity, need, t.max)
-	}
-	t.rebuild(nents, capacity)
+func (t *dynTable) grow(need uint32) {
+	capacity := nextRingCapacity(t.ringCapacity(), sizeInt(need), t.max)
+	t.rebuild(capacity/entryOverhead+1, capacity)
 }
 
 // bytesLen returns how many ring bytes s needs: none for an atom.

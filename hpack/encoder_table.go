@@ -56,6 +56,7 @@ type encTable struct {
 	count     uint32
 	size      uint32 // RFC 7541 size of the live entries
 	max       uint32 // maximum size
+	ringCap   uint32 // the byte ring's capacity (at most MaxTableSizeLimit)
 	byteRing
 	// recent remembers, per name (direct-mapped by hash), the entry last
 	// added or found with that name: most names have one value at a
@@ -88,6 +89,7 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 		pairHeads: make([]uint32, 2*nents),
 		hmask:     uint64(2*nents - 1),
 		max:       old.max,
+		ringCap:   uint32(capacity),
 		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
 	}
 	for i := old.count; i > 0; i-- {
@@ -97,22 +99,15 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 	}
 }
 
-// grow makes room for one more entry with n ring bytes: it doubles the
-// entry ring when it is full, and the byte ring when the table's size and
-// n would not fit. Out of line: it runs only while a table fills up for
-// the first time.
+// grow makes room for entries of need bytes in all: it grows the byte ring
+// (see nextRingCapacity), and the entry ring with it, to the power of two
+// above ringCap/32, the most entries ringCap bytes of them can be. Out of
+// line: it runs only while a table fills up for the first time.
 //
 //go:noinline
-func (t *encTable) grow(n int) {
-	nents := uint32(len(t.ents))
-	if t.count == nents {
-		nents = max(2*nents, 16)
-	}
-	capacity := t.ringCapacity()
-	if need := int(t.size) + n; need > capacity {
-		capacity = nextRingCapacity(capacity, need, t.max)
-	}
-	t.rebuild(nents, capacity)
+func (t *encTable) grow(need uint32) {
+	capacity := nextRingCapacity(t.ringCapacity(), sizeInt(need), t.max)
+	t.rebuild(nextPow2(uint32(capacity/entryOverhead)+1), capacity)
 }
 
 // reset empties the table. The chain heads keep their stale numbers,
@@ -284,10 +279,13 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	if v.valueAtom == nil {
 		chunk += len(v.value)
 	}
-	// The live entries own at most t.size ring bytes: the ring must hold
-	// that much and the new chunk.
-	if t.count == uint32(len(t.ents)) || int(t.size)+chunk > t.ringCapacity() {
-		t.grow(chunk)
+	// The live entries own at most t.size ring bytes and the new one at
+	// most size: grow the rings first if they cannot hold that much.
+	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
+	// 32 bytes of size or more, and the entry ring holds over ringCap/32,
+	// so it has room too.
+	if t.size+size > t.ringCap {
+		t.grow(t.size + size)
 	}
 	pos := t.place(chunk)
 	seq := t.next
