@@ -6,15 +6,17 @@ import (
 	sd "github.com/metapack/metapack/staticdata"
 )
 
-// atomCacheSlots is the size of a decoder's atom cache: small, since there
-// is one per connection direction.
+// atomCacheSlots is the size of a decoder's string cache: small, since
+// there is one per connection direction.
 const atomCacheSlots = 64
 
-// atomCache remembers which atom a short Huffman-coded string decodes to,
-// so that a name or value the peer sends again as a literal skips both
-// Huffman decoding and the atom lookup. Only atoms are cached: they are
-// canonical and live as long as their interner, so a hit is always right.
-// It is direct-mapped; a new string simply replaces the old one in its slot.
+// atomCache remembers what a short Huffman-coded name or interned value
+// decodes to, so that one the peer sends again as a literal skips Huffman
+// decoding, and an atom's lookup too. A slot holds an atom, which is
+// canonical and lives as long as its interner, or the decoded bytes of a
+// string that is no atom. It is direct-mapped; a new string simply
+// replaces the old one in its slot. It belongs to one decoder, and Reset
+// empties it, so nothing one connection sends reaches another through it.
 type atomCache struct {
 	slots [atomCacheSlots]atomSlot
 }
@@ -22,11 +24,17 @@ type atomCache struct {
 type atomSlot struct {
 	lo, hi uint64 // the raw bytes, as packed by cacheKey
 	n      uint32 // their length; 0 marks an empty slot
+	dn     uint8  // the length of dec, when atom is nil
 	atom   *sd.Atom
+	dec    [maxCachedDecoded]byte // the decoded bytes, when atom is nil
 }
 
 // maxCachedLen is the longest raw string the cache holds: two words.
 const maxCachedLen = 16
+
+// maxCachedDecoded is the most bytes maxCachedLen raw bytes decode to: a
+// byte per 5 bits.
+const maxCachedDecoded = maxCachedLen * 8 / 5
 
 // cacheKey packs raw strings of 1 to 16 bytes into two words. With the
 // length, the words determine the bytes: two loads of the first and the
@@ -50,8 +58,8 @@ func cacheSlot(lo, hi uint64, n int) uint64 {
 	return (h >> 58) % atomCacheSlots // the modulo is a bounds-check hint: a no-op for 64 slots
 }
 
-// get returns the cached atom for raw, or nil.
-func (c *atomCache) get(raw []byte) *sd.Atom {
+// lookup returns the slot holding raw, or nil.
+func (c *atomCache) lookup(raw []byte) *atomSlot {
 	n := len(raw)
 	if n == 0 || n > maxCachedLen {
 		return nil
@@ -59,6 +67,15 @@ func (c *atomCache) get(raw []byte) *sd.Atom {
 	lo, hi := cacheKey(raw)
 	s := &c.slots[cacheSlot(lo, hi, n)]
 	if s.n == uint32(n) && s.lo == lo && s.hi == hi {
+		return s
+	}
+	return nil
+}
+
+// get returns the cached atom for raw, or nil (also when raw's slot holds
+// bytes).
+func (c *atomCache) get(raw []byte) *sd.Atom {
+	if s := c.lookup(raw); s != nil {
 		return s.atom
 	}
 	return nil
@@ -66,12 +83,32 @@ func (c *atomCache) get(raw []byte) *sd.Atom {
 
 // put records that raw decodes to a.
 func (c *atomCache) put(raw []byte, a *sd.Atom) {
-	n := len(raw)
-	if n == 0 || n > maxCachedLen {
+	if s := c.slotFor(raw); s != nil {
+		s.atom, s.dn = a, 0
+	}
+}
+
+// putBytes records that raw decodes to b, which is no atom; b is copied.
+func (c *atomCache) putBytes(raw, b []byte) {
+	if len(b) > maxCachedDecoded {
 		return
 	}
+	if s := c.slotFor(raw); s != nil {
+		s.atom, s.dn = nil, uint8(copy(s.dec[:], b))
+	}
+}
+
+// slotFor claims raw's slot, keyed for raw, or returns nil when raw is not
+// cached.
+func (c *atomCache) slotFor(raw []byte) *atomSlot {
+	n := len(raw)
+	if n == 0 || n > maxCachedLen {
+		return nil
+	}
 	lo, hi := cacheKey(raw)
-	c.slots[cacheSlot(lo, hi, n)] = atomSlot{lo: lo, hi: hi, n: uint32(n), atom: a}
+	s := &c.slots[cacheSlot(lo, hi, n)]
+	s.lo, s.hi, s.n = lo, hi, uint32(n)
+	return s
 }
 
 // reset empties the cache, as when the interner changes.

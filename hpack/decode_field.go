@@ -3,7 +3,6 @@ package hpack
 import (
 	"math"
 
-	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -310,9 +309,10 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,
-// when internIt is set, resolves it to an atom through the interner (the
-// static tier only, without one). Otherwise, or without an atom, it
-// returns the bytes, borrowed: valid until *buf is next used.
+// when internIt is set, resolves it to an atom: of the static tier, the
+// registered strings (RegisterNames) or the decoder's own interner
+// (SetInterner). Otherwise, or without an atom, it returns the bytes,
+// borrowed: valid until *buf is next used.
 //
 // A string that decodes to more than maxLen bytes fails with
 // ErrStringLength itself, unwrapped, for the caller to turn into a limit
@@ -320,13 +320,20 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, maxLen, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
-		// The cache holds the atoms of names and interned values. Other
-		// values are mostly one of a kind: looking them up would cost
-		// more than the few static strings among them save. A cached
-		// atom still answers to the limit.
+		// The cache holds names and interned values: their atoms, or
+		// their decoded bytes when they are none. Other values are
+		// mostly one of a kind: caching them would cost more than the
+		// few repeats save. A cached string still answers to the limit.
 		if internIt {
-			if a := d.cache.get(raw); a != nil && a.Len() <= maxLen {
-				return mdelem.StrAtom(a), nil
+			if s := d.cache.lookup(raw); s != nil {
+				if a := s.atom; a != nil {
+					if a.Len() <= maxLen {
+						return mdelem.StrAtom(a), nil
+					}
+				} else if int(s.dn) <= maxLen {
+					*buf = append((*buf)[:0], s.dec[:s.dn]...)
+					return mdelem.BorrowedStr(*buf), nil
+				}
 			}
 		}
 		var err error
@@ -345,25 +352,25 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	} else if len(raw) > maxLen {
 		return mdelem.Str{}, ErrStringLength
 	}
-	var a *sd.Atom
-	switch {
-	case !internIt:
+	if !internIt {
 		// Other values are copied as they are, as the Decoder's doc
 		// says: most are one of a kind, and a static-tier lookup for
 		// each cost more than the few it found saved.
-	case d.interner != nil:
+		return mdelem.BorrowedStr(b), nil
+	}
+	a := lookupKnown(b)
+	if a == nil && d.interner != nil {
 		if h, ok := d.interner.Make(b); ok {
-			a = h.Atom()
-		}
-	default:
-		if h, ok := intern.Static(b); ok {
 			a = h.Atom()
 		}
 	}
 	if a == nil {
+		if huff {
+			d.cache.putBytes(raw, b)
+		}
 		return mdelem.BorrowedStr(b), nil
 	}
-	if huff && internIt {
+	if huff {
 		d.cache.put(raw, a)
 	}
 	return mdelem.StrAtom(a), nil

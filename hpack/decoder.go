@@ -3,7 +3,6 @@ package hpack
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
@@ -33,18 +32,17 @@ var defaultInternedValues = [...]sd.KeyID{
 	sd.KeyContentEncoding, sd.KeyGrpcStatus,
 }
 
-// sharedInterner is the interner Decoders use unless given one: bounded by
-// intern.DefaultLimits, and safe for concurrent use.
-var sharedInterner = sync.OnceValue(func() *intern.Table { return intern.New(intern.DefaultLimits) })
-
 // Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches. It
 // keeps the dynamic table that mirrors the peer encoder's, so one Decoder
 // serves one direction of one connection. It is not safe for concurrent
 // use.
 //
-// Names become static or interned atoms; values are interned for a set of
-// low-cardinality keys (SetInternedValues) and otherwise copied into the
-// batch's arena. In steady state Decode allocates nothing.
+// Names that are static-tier or registered strings (RegisterNames) become
+// atoms, and so do the values of a set of low-cardinality keys
+// (SetInternedValues); other strings are copied into the batch's arena,
+// unless SetInterner gives the decoder a table of its own to intern them
+// in. Nothing one connection's peer sends changes what another
+// connection's decoder interns. In steady state Decode allocates nothing.
 //
 // A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
 // the Decoder unusable: every later call fails. Going over a limit (a
@@ -117,7 +115,6 @@ func NewDecoder(tableSize uint32) *Decoder {
 		maxListSize:  DefaultMaxHeaderListSize,
 		maxFields:    DefaultMaxFields,
 		maxStringLen: DefaultMaxStringLength,
-		interner:     sharedInterner(),
 	}
 	d.settingsMax = tableSize
 	d.initTableMax()
@@ -187,9 +184,13 @@ func limitValue(n, def int) int {
 	return min(n, noLimit)
 }
 
-// SetInterner sets the table that names and selected values are interned
-// in; nil interns nothing beyond the static tier. By default Decoders share
-// one table bounded by intern.DefaultLimits.
+// SetInterner gives the decoder a table to intern the peer's names and
+// selected values in (SetInternedValues), after the static tier and the
+// registered strings (RegisterNames), which it always resolves to atoms;
+// nil, the default, interns nothing else, and the other strings are
+// copied into the batch. Give each connection a table of its own: a table
+// shared between connections lets what one peer sends change what the
+// others' decoders intern, and one peer can fill it for all of them.
 func (d *Decoder) SetInterner(t *intern.Table) {
 	d.interner = t
 	d.cache.reset()

@@ -6,9 +6,12 @@
 // A [Decoder] mirrors one peer encoder's dynamic table. [Decoder.Decode]
 // takes a whole header block; [Decoder.DecodeFragment] takes the payloads of
 // a HEADERS frame and its CONTINUATION frames one at a time, in linear time.
-// Names become static or interned atoms, so comparing them is a pointer
-// compare; values are interned for a configurable set of low-cardinality
-// keys and otherwise copied into the batch's arena.
+// Well-known names, and those the application registers (RegisterNames),
+// become atoms, so comparing them is a pointer compare; so do the values
+// of a configurable set of low-cardinality keys. Other strings are copied
+// into the batch's arena, or interned in a table of the decoder's own
+// (Decoder.SetInterner): what one peer sends never changes what another
+// connection's decoder interns.
 //
 // Limits are on by default and enforced while decoding: header list size
 // (RFC 9113 counting), field count, string length, and integer size.
