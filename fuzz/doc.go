@@ -19,6 +19,10 @@
 //   - FuzzRoundTrip and FuzzTableSync (with the Encoder): lists encoded by
 //     ours decode to themselves with both decoders, and after every block the
 //     encoder's and decoder's dynamic tables are identical.
+//   - FuzzStringLimitSync: blocks through a decoder under the fuzzer's
+//     string limit and one without: the limited one gives the same fields,
+//     or a stream error with a prefix of them, and the dynamic tables stay
+//     the same after every block.
 //   - FuzzHuffmanTwins, FuzzDecodeTwins and FuzzEncodeTwins: hpack's unsafe
 //     hot paths against their pure-Go twins, which every build compiles and
 //     internal/twin exposes to this package: Huffman decoding (under the
