@@ -134,12 +134,22 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	t.count++
 	t.size += size
 	e.size = size
-	if name.Atom() != nil && value.Atom() == nil {
+	na, va := name.Atom(), value.Atom()
+	switch {
+	case na != nil && va == nil:
 		// The usual case: an atom name and a value of bytes.
 		vb := value.Bytes()
 		e.chunkLen = uint32(len(vb))
 		e.chunk = t.place(len(vb))
 		e.name, e.value = name, t.copyAt(e.chunk, vb)
+		return
+	case na == nil && va == nil:
+		// A custom name and a value of bytes, one chunk.
+		nb, vb := name.Bytes(), value.Bytes()
+		e.chunkLen = uint32(len(nb) + len(vb))
+		off := t.place(len(nb) + len(vb))
+		e.chunk = off
+		e.name, e.value = t.copyAt(off, nb), t.copyAt(off+len(nb), vb)
 		return
 	}
 	e.chunkLen = bytesLen(name) + bytesLen(value)
