@@ -1,0 +1,343 @@
+package hpack_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/http2/hpack"
+
+	compat "github.com/metapack/metapack/compat/hpack"
+)
+
+func unhex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// rfcC21 is RFC 7541 C.2.1: custom-key: custom-header, indexed.
+const rfcC21 = "400a 6375 7374 6f6d 2d6b 6579 0d63 7573 746f 6d2d 6865 6164 6572"
+
+func TestDecodeFullCases(t *testing.T) {
+	type hf = compat.HeaderField
+	tests := []struct {
+		name    string
+		setup   func(d *compat.Decoder)
+		blocks  []string // earlier blocks, decoded first
+		block   string
+		want    []hf
+		wantErr error  // compared with ==, when set
+		errText string // Error() of the error, when set
+	}{
+		{name: "static indexed", block: "82 84 87",
+			want: []hf{{":method", "GET", false}, {":path", "/", false}, {":scheme", "https", false}}},
+		{name: "RFC C.2.1 then indexed", blocks: []string{rfcC21}, block: "be",
+			want: []hf{{"custom-key", "custom-header", false}}},
+		{name: "never indexed is sensitive", block: "10 01 61 01 62",
+			want: []hf{{"a", "b", true}}},
+		{name: "empty block", block: "", want: nil},
+		{name: "index 0", block: "80", wantErr: compat.DecodingError{Err: compat.InvalidIndexError(0)},
+			errText: "decoding error: invalid indexed representation index 0"},
+		{name: "index past the table", block: "be", wantErr: compat.DecodingError{Err: compat.InvalidIndexError(62)}},
+		{name: "truncated", block: "400a 63", errText: "decoding error: truncated headers"},
+		{name: "invalid Huffman padding", block: "00 81ff 00", wantErr: compat.ErrInvalidHuffman},
+		{name: "size update too large", block: "3fe21f", errText: "decoding error: dynamic table size update too large"},
+		{name: "size update after a field", block: "82 3fe11f",
+			errText: "decoding error: dynamic table size update MUST occur at the beginning of a header block"},
+		{name: "varint overflow", block: "ff ffffffffffffffffffff01", errText: "decoding error: varint integer overflow"},
+		{name: "string over the limit", setup: func(d *compat.Decoder) { d.SetMaxStringLength(3) },
+			block: rfcC21, wantErr: compat.ErrStringLength},
+		{name: "string at the limit", setup: func(d *compat.Decoder) { d.SetMaxStringLength(13) },
+			block: rfcC21, want: []hf{{"custom-key", "custom-header", false}}},
+		{name: "emit disabled still indexes",
+			setup:  func(d *compat.Decoder) { d.SetEmitEnabled(false) },
+			blocks: []string{rfcC21}, block: "be", want: nil},
+		{name: "lowered bound requires a size update",
+			setup: func(d *compat.Decoder) {
+				d.DecodeFull(unhex(t, rfcC21))
+				d.SetAllowedMaxDynamicTableSize(10)
+			},
+			block: "82", errText: "decoding error: hpack: header block lacks the size update required after a lower SETTINGS_HEADER_TABLE_SIZE"},
+		{name: "lowered bound with its size update",
+			setup: func(d *compat.Decoder) {
+				d.DecodeFull(unhex(t, rfcC21))
+				d.SetAllowedMaxDynamicTableSize(10)
+			},
+			block: "2a 82", want: []hf{{":method", "GET", false}}},
+		{name: "SetMaxDynamicTableSize evicts",
+			setup: func(d *compat.Decoder) {
+				d.DecodeFull(unhex(t, rfcC21))
+				d.SetMaxDynamicTableSize(0)
+			},
+			block: "be", wantErr: compat.DecodingError{Err: compat.InvalidIndexError(62)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := compat.NewDecoder(4096, func(compat.HeaderField) { t.Error("emit called by DecodeFull") })
+			if tt.setup != nil {
+				tt.setup(d)
+			}
+			for _, b := range tt.blocks {
+				if _, err := d.DecodeFull(unhex(t, b)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := d.DecodeFull(unhex(t, tt.block))
+			if tt.wantErr == nil && tt.errText == "" {
+				if err != nil {
+					t.Fatalf("error %v", err)
+				}
+				if !reflect.DeepEqual(got, tt.want) {
+					t.Fatalf("got %v, want %v", got, tt.want)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("got %v, no error", got)
+			}
+			if got != nil {
+				t.Errorf("fields %v with the error", got)
+			}
+			if tt.wantErr != nil && err != tt.wantErr {
+				t.Errorf("error %#v, want %#v", err, tt.wantErr)
+			}
+			if tt.errText != "" && err.Error() != tt.errText {
+				t.Errorf("error %q, want %q", err, tt.errText)
+			}
+		})
+	}
+}
+
+// TestWriteSplits feeds RFC C.2.1 and an indexed field split at every
+// byte: the field comes out once, from the Write that completes it.
+func TestWriteSplits(t *testing.T) {
+	block := append(unhex(t, rfcC21), 0x82)
+	for cut := 0; cut <= len(block); cut++ {
+		var got []compat.HeaderField
+		d := compat.NewDecoder(4096, func(f compat.HeaderField) { got = append(got, f) })
+		d.Write(block[:cut])
+		if n := len(got); (cut < len(block)-1 && n != 0) || (cut == len(block)-1 && n != 1) {
+			t.Fatalf("cut %d: %d fields after the first Write", cut, n)
+		}
+		if n, err := d.Write(block[cut:]); err != nil || n != len(block)-cut {
+			t.Fatalf("cut %d: Write = %d, %v", cut, n, err)
+		}
+		if err := d.Close(); err != nil {
+			t.Fatalf("cut %d: Close: %v", cut, err)
+		}
+		want := []compat.HeaderField{{Name: "custom-key", Value: "custom-header"}, {Name: ":method", Value: "GET"}}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("cut %d: got %v", cut, got)
+		}
+	}
+}
+
+func TestCloseTruncated(t *testing.T) {
+	d := compat.NewDecoder(4096, func(compat.HeaderField) {})
+	if err := d.Close(); err != nil {
+		t.Fatalf("Close of no block: %v", err)
+	}
+	if _, err := d.Write(unhex(t, "400a 6375")); err != nil {
+		t.Fatal(err)
+	}
+	err := d.Close()
+	if de, ok := err.(compat.DecodingError); !ok || de.Error() != "decoding error: truncated headers" {
+		t.Fatalf("Close = %v, want truncated headers", err)
+	}
+}
+
+func TestEmitControls(t *testing.T) {
+	var a, b []string
+	d := compat.NewDecoder(4096, func(f compat.HeaderField) { a = append(a, f.Name) })
+	if !d.EmitEnabled() {
+		t.Fatal("EmitEnabled false at start")
+	}
+	d.Write(unhex(t, "82"))
+	d.SetEmitFunc(func(f compat.HeaderField) {
+		b = append(b, f.Name)
+		d.SetEmitEnabled(false) // from inside the callback: the rest is not emitted
+	})
+	d.Write(unhex(t, "84 87"))
+	if d.EmitEnabled() {
+		t.Fatal("EmitEnabled true after SetEmitEnabled(false)")
+	}
+	d.Write(unhex(t, rfcC21)) // not emitted, but indexed
+	d.SetEmitEnabled(true)
+	d.Write(unhex(t, "be"))
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, []string{":method"}) || !reflect.DeepEqual(b, []string{":path", "custom-key"}) {
+		t.Fatalf("emitted %v then %v", a, b)
+	}
+}
+
+// TestTableSizeAboveInitial shows the documented difference at
+// NewDecoder: above 4096 bytes the table starts at 4096 until the peer
+// sends a size update, unless SetMaxDynamicTableSize sets it as x/net's
+// NewDecoder does.
+func TestTableSizeAboveInitial(t *testing.T) {
+	big := strings.Repeat("v", 3000)
+	var buf bytes.Buffer
+	enc := hpack.NewEncoder(&buf) // an encoder that wrongly assumes 8192 without saying so
+	enc.SetMaxDynamicTableSizeLimit(8192)
+	enc.SetMaxDynamicTableSize(8192)
+	enc.WriteField(hpack.HeaderField{Name: "a", Value: big})
+	enc.WriteField(hpack.HeaderField{Name: "b", Value: big})
+	block := append(buf.Bytes()[3:], 0xbf) // drop the size update; then index 63: "a"
+	x := hpack.NewDecoder(8192, nil)
+	if _, err := x.DecodeFull(block); err != nil {
+		t.Fatalf("x/net: %v", err)
+	}
+	d := compat.NewDecoder(8192, nil)
+	if _, err := d.DecodeFull(block); err == nil {
+		t.Fatal("compat accepted a table over 4096 bytes without a size update")
+	}
+	d = compat.NewDecoder(8192, nil)
+	d.SetMaxDynamicTableSize(8192)
+	got, err := d.DecodeFull(block)
+	if err != nil || len(got) != 3 || got[2].Name != "a" {
+		t.Fatalf("after SetMaxDynamicTableSize: %v, %v", len(got), err)
+	}
+}
+
+// TestEncoderTableSize runs the same calls on both Encoders and compares
+// MaxDynamicTableSize after each, and what x/net decodes from both.
+func TestEncoderTableSize(t *testing.T) {
+	steps := []struct {
+		limit bool
+		v     uint32
+	}{
+		{false, 8192}, {true, 8192}, {false, 8192}, {true, 100}, {false, 50},
+		{true, 0}, {false, 10}, {true, 4096}, {false, 4096}, {false, 0}, {false, 300},
+	}
+	var xb, cb bytes.Buffer
+	xe, ce := hpack.NewEncoder(&xb), compat.NewEncoder(&cb)
+	xd := hpack.NewDecoder(8192, nil)
+	if got := ce.MaxDynamicTableSize(); got != 4096 {
+		t.Fatalf("initial MaxDynamicTableSize %d", got)
+	}
+	for i, s := range steps {
+		if s.limit {
+			xe.SetMaxDynamicTableSizeLimit(s.v)
+			ce.SetMaxDynamicTableSizeLimit(s.v)
+		} else {
+			xe.SetMaxDynamicTableSize(s.v)
+			ce.SetMaxDynamicTableSize(s.v)
+		}
+		if x, c := xe.MaxDynamicTableSize(), ce.MaxDynamicTableSize(); x != c {
+			t.Fatalf("step %d: MaxDynamicTableSize %d, x/net %d", i, c, x)
+		}
+		cb.Reset()
+		f := compat.HeaderField{Name: "x-step", Value: strings.Repeat("s", i)}
+		if err := ce.WriteField(f); err != nil {
+			t.Fatal(err)
+		}
+		got, err := xd.DecodeFull(cb.Bytes())
+		if err != nil || len(got) != 1 || compat.HeaderField(got[0]) != f {
+			t.Fatalf("step %d: x/net decoded %v, %v", i, got, err)
+		}
+	}
+}
+
+type shortWriter struct{}
+
+func (shortWriter) Write(p []byte) (int, error) { return len(p) - 1, nil }
+
+type failWriter struct{}
+
+var errWrite = errors.New("write failed")
+
+func (failWriter) Write(p []byte) (int, error) { return 0, errWrite }
+
+func TestWriteFieldErrors(t *testing.T) {
+	f := compat.HeaderField{Name: "a", Value: "b"}
+	if err := compat.NewEncoder(shortWriter{}).WriteField(f); err != io.ErrShortWrite {
+		t.Errorf("short write: %v", err)
+	}
+	if err := compat.NewEncoder(failWriter{}).WriteField(f); err != errWrite {
+		t.Errorf("failed write: %v", err)
+	}
+}
+
+func TestHeaderFieldMethods(t *testing.T) {
+	for _, f := range []hpack.HeaderField{
+		{}, {Name: ":path", Value: "/"}, {Name: "a", Value: "b\x00\"", Sensitive: true}, {Name: ":"},
+	} {
+		c := compat.HeaderField(f)
+		if c.String() != f.String() || c.Size() != f.Size() || c.IsPseudo() != f.IsPseudo() {
+			t.Errorf("%v: got %q %d %v, x/net %q %d %v", f, c.String(), c.Size(), c.IsPseudo(),
+				f.String(), f.Size(), f.IsPseudo())
+		}
+	}
+}
+
+func TestHuffman(t *testing.T) {
+	for _, s := range []string{"", "a", "www.example.com", "no-cache", "\x00\xff\x80 binary \x7f", strings.Repeat("xyz", 100)} {
+		if c, x := compat.HuffmanEncodeLength(s), hpack.HuffmanEncodeLength(s); c != x {
+			t.Errorf("HuffmanEncodeLength(%q) = %d, x/net %d", s, c, x)
+		}
+		enc := compat.AppendHuffmanString([]byte("pre"), s)
+		if x := hpack.AppendHuffmanString([]byte("pre"), s); !bytes.Equal(enc, x) {
+			t.Errorf("AppendHuffmanString(%q) = %x, x/net %x", s, enc, x)
+		}
+		got, err := compat.HuffmanDecodeToString(enc[3:])
+		if err != nil || got != s {
+			t.Errorf("HuffmanDecodeToString(%q) = %q, %v", s, got, err)
+		}
+		var w bytes.Buffer
+		n, err := compat.HuffmanDecode(&w, enc[3:])
+		if err != nil || n != len(s) || w.String() != s {
+			t.Errorf("HuffmanDecode(%q) = %d, %q, %v", s, n, w.String(), err)
+		}
+	}
+	for _, bad := range [][]byte{{0xff}, {0xff, 0xff, 0xff, 0xff}, {0x00}} {
+		_, xerr := hpack.HuffmanDecodeToString(bad)
+		if _, err := compat.HuffmanDecodeToString(bad); err != compat.ErrInvalidHuffman || xerr != hpack.ErrInvalidHuffman {
+			t.Errorf("HuffmanDecodeToString(%x) = %v, x/net %v", bad, err, xerr)
+		}
+		var w bytes.Buffer
+		if n, err := compat.HuffmanDecode(&w, bad); err != compat.ErrInvalidHuffman || n != 0 || w.Len() != 0 {
+			t.Errorf("HuffmanDecode(%x) = %d, %v", bad, n, err)
+		}
+	}
+	if compat.ErrInvalidHuffman.Error() != hpack.ErrInvalidHuffman.Error() ||
+		compat.ErrStringLength.Error() != hpack.ErrStringLength.Error() {
+		t.Error("error strings differ from x/net's")
+	}
+}
+
+// TestAllocs checks that static and interned names and static values
+// cost nothing, and other values one allocation each.
+func TestAllocs(t *testing.T) {
+	var sink compat.HeaderField
+	d := compat.NewDecoder(4096, func(f compat.HeaderField) { sink = f })
+	static := unhex(t, "82 84 87 8c") // all static
+	// literals without indexing: a new name with a static value, then
+	// "x-custom: abc" (its name interned after the first block).
+	lit := unhex(t, "00 08 782d637573746f6d 00 00 08 782d637573746f6d 03 616263")
+	for _, c := range []struct {
+		name  string
+		block []byte
+		want  float64
+	}{{"static", static, 0}, {"custom", lit, 1}} {
+		d.Write(c.block)
+		d.Close()
+		got := testing.AllocsPerRun(100, func() {
+			d.Write(c.block)
+			d.Close()
+		})
+		if got > c.want {
+			t.Errorf("%s: %v allocs per block, want %v", c.name, got, c.want)
+		}
+	}
+	_ = sink
+}

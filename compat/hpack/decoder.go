@@ -1,0 +1,288 @@
+package hpack
+
+import (
+	"errors"
+	"math"
+
+	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
+)
+
+// internLimits bound the table each Decoder interns its peer's names and
+// low-cardinality values in: small, since it is one per connection.
+var internLimits = intern.Limits{MaxEntries: 256, MaxBytes: 32 << 10, MaxLen: 128}
+
+// A Decoder is the decoding context for incremental processing of
+// header blocks.
+type Decoder struct {
+	d     *mhpack.Decoder
+	batch *mdelem.Batch
+	emit  func(f HeaderField)
+
+	emitEnabled bool
+	open        bool // bytes were written since the last Close
+	maxStrLen   int
+
+	allowed uint32 // SetAllowedMaxDynamicTableSize's bound
+	lowest  uint32 // the lowest bound given since the last block
+
+	maxPending bool // SetMaxDynamicTableSize waits for Close
+	pendingMax uint32
+}
+
+// NewDecoder returns a new decoder with the provided maximum dynamic
+// table size. The emitFunc will be called for each valid field
+// parsed, in the same goroutine as calls to Write, before Write returns.
+//
+// Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
+// peer must send a size update to use more; see the package doc.
+func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
+	md := mhpack.NewDecoder(maxDynamicTableSize)
+	// x/net has no list or field limits (its callers enforce
+	// MAX_HEADER_LIST_SIZE with SetEmitEnabled), and no string limit by
+	// default.
+	md.SetMaxFields(0)
+	md.SetMaxHeaderListSize(0)
+	md.SetMaxStringLength(0)
+	md.SetInterner(intern.New(internLimits))
+	return &Decoder{
+		d:           md,
+		batch:       mdelem.NewBatch(16, 1024),
+		emit:        emitFunc,
+		emitEnabled: true,
+		allowed:     maxDynamicTableSize,
+		lowest:      maxDynamicTableSize,
+	}
+}
+
+// SetMaxStringLength sets the maximum size of a HeaderField name or
+// value string. If a string exceeds this length (even after any
+// decompression), the block fails with ErrStringLength, from the Close
+// or DecodeFull call that ends it; see the package doc.
+// A value of 0 means unlimited and is the default from NewDecoder;
+// a negative value is taken as 0.
+func (d *Decoder) SetMaxStringLength(n int) {
+	n = max(n, 0)
+	d.maxStrLen = n
+	d.d.SetMaxStringLength(n)
+}
+
+// SetEmitFunc changes the callback used when new header fields
+// are decoded.
+// It must be non-nil. It does not affect EmitEnabled.
+func (d *Decoder) SetEmitFunc(emitFunc func(f HeaderField)) { d.emit = emitFunc }
+
+// SetEmitEnabled controls whether the emitFunc provided to NewDecoder
+// should be called. The default is true.
+//
+// This facility exists to let servers enforce MAX_HEADER_LIST_SIZE
+// while still decoding and keeping in-sync with decoder state, but
+// without doing unnecessary decompression or generating unnecessary
+// garbage for header fields past the limit. It may be called from the
+// emitFunc: the fields after the current one are then not emitted.
+func (d *Decoder) SetEmitEnabled(v bool) { d.emitEnabled = v }
+
+// EmitEnabled reports whether calls to the emitFunc provided to NewDecoder
+// are currently enabled. The default is true.
+func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
+
+// SetMaxDynamicTableSize sets the dynamic table's current maximum size,
+// as a size update from the peer would, evicting entries as needed. A
+// value above the allowed maximum raises that too. Called while a block
+// is open (after Write, before Close), it takes effect when Close ends
+// the block.
+func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
+	if v > d.allowed {
+		d.SetAllowedMaxDynamicTableSize(v)
+	}
+	if d.open {
+		d.maxPending, d.pendingMax = true, v
+		return
+	}
+	d.applyMax(v)
+}
+
+// applyMax feeds metapack's decoder a block of size updates only, as if
+// the peer had sent it: the first update must not exceed the lowest
+// bound given since the last block (RFC 7541 §4.2), so above that it
+// takes two.
+func (d *Decoder) applyMax(v uint32) {
+	var blk [12]byte
+	b := blk[:0]
+	if v > d.lowest {
+		b = appendSizeUpdate(b, d.lowest)
+	}
+	b = appendSizeUpdate(b, v)
+	d.d.Decode(nil, b) // fails only on a poisoned decoder, which stays so
+	d.lowest = d.allowed
+}
+
+func appendSizeUpdate(b []byte, v uint32) []byte {
+	const prefix = 1<<5 - 1
+	if v < prefix {
+		return append(b, 0x20|byte(v))
+	}
+	b = append(b, 0x20|prefix)
+	v -= prefix
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+// SetAllowedMaxDynamicTableSize sets the upper bound that the encoded
+// stream (via dynamic table size updates) may set the maximum size
+// to. A bound below the table's current maximum requires the peer to
+// start its next block with a size update (RFC 7541 §4.2); see the
+// package doc.
+func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
+	d.allowed = v
+	d.lowest = min(d.lowest, v)
+	d.d.SetMaxDynamicTableSize(v)
+}
+
+// Close declares that the decoding is complete and resets the Decoder
+// to be reused again for a new header block. If there is any remaining
+// data in the decoder's buffer, Close returns an error.
+func (d *Decoder) Close() error {
+	var err error
+	if d.open {
+		err = d.decodeEnd(nil, nil)
+	}
+	d.endBlock()
+	return err
+}
+
+// DecodeFull decodes an entire block.
+func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
+	var hf []HeaderField
+	var err error
+	if len(p) > 0 {
+		d.open = true
+	}
+	if d.open {
+		err = d.decodeEnd(p, &hf)
+	}
+	d.endBlock()
+	if err != nil {
+		return nil, err
+	}
+	return hf, nil
+}
+
+// decodeEnd feeds p as the block's last fragment.
+func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
+	d.open = false
+	err := d.d.DecodeFragment(d.dst(), p, true)
+	d.flush(sink)
+	return mapErr(err)
+}
+
+func (d *Decoder) endBlock() {
+	d.open = false
+	d.lowest = d.allowed
+	if d.maxPending {
+		d.maxPending = false
+		d.applyMax(d.pendingMax)
+	}
+}
+
+// Write decodes p, a piece of a header block of any length, emitting
+// the fields it completes. Bytes of a field it leaves incomplete are
+// kept until the next Write or Close.
+func (d *Decoder) Write(p []byte) (n int, err error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	d.open = true
+	err = d.d.DecodeFragment(d.dst(), p, false)
+	d.flush(nil)
+	if err != nil {
+		// Before the last fragment only a decoding error comes back,
+		// and it ended the block.
+		d.open = false
+		return len(p), mapErr(err)
+	}
+	return len(p), nil
+}
+
+// dst is the batch to decode into: none when no field is to be emitted,
+// so that strings not indexed are skipped rather than decoded.
+func (d *Decoder) dst() *mdelem.Batch {
+	if !d.emitEnabled {
+		return nil
+	}
+	return d.batch
+}
+
+// flush hands the batch's fields to sink, or to emit when sink is nil,
+// while emitting is enabled, and empties the batch.
+func (d *Decoder) flush(sink *[]HeaderField) {
+	b := d.batch
+	n := b.Len()
+	if n == 0 {
+		return
+	}
+	if sink != nil && *sink == nil {
+		*sink = make([]HeaderField, 0, n)
+	}
+	for i := 0; i < n && d.emitEnabled; i++ {
+		f := b.At(i)
+		hf := HeaderField{Name: f.Name.String(), Value: f.Value.String(), Sensitive: f.Sensitive()}
+		if sink != nil {
+			*sink = append(*sink, hf)
+		} else {
+			d.emit(hf)
+		}
+	}
+	b.Reset()
+}
+
+// Error strings of x/net's for the conditions both detect.
+var (
+	errTruncated     = errors.New("truncated headers")
+	errVarint        = errors.New("varint integer overflow")
+	errUpdateTooBig  = errors.New("dynamic table size update too large")
+	errUpdateNotHere = errors.New("dynamic table size update MUST occur at the beginning of a header block")
+)
+
+// mapErr turns metapack's decoding errors into x/net's types.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, mhpack.ErrDecoderPoisoned) {
+		return DecodingError{Err: err}
+	}
+	var le *mhpack.LimitError
+	if errors.As(err, &le) {
+		if errors.Is(le.Err, mhpack.ErrStringLength) {
+			return ErrStringLength
+		}
+		return DecodingError{Err: err}
+	}
+	var ie *mhpack.InvalidIndexError
+	if errors.As(err, &ie) {
+		return DecodingError{Err: InvalidIndexError(min(ie.Index, math.MaxInt32))}
+	}
+	if errors.Is(err, mhpack.ErrInvalidHuffman) {
+		return ErrInvalidHuffman
+	}
+	var de *mhpack.DecodingError
+	if errors.As(err, &de) {
+		switch de.Err {
+		case mhpack.ErrTruncated:
+			return DecodingError{Err: errTruncated}
+		case mhpack.ErrIntegerOverflow:
+			return DecodingError{Err: errVarint}
+		case mhpack.ErrSizeUpdateTooLarge:
+			return DecodingError{Err: errUpdateTooBig}
+		case mhpack.ErrSizeUpdateNotFirst:
+			return DecodingError{Err: errUpdateNotHere}
+		}
+		return DecodingError{Err: de.Err}
+	}
+	return DecodingError{Err: err}
+}

@@ -1,0 +1,188 @@
+package hpack_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"golang.org/x/net/http2/hpack"
+
+	compat "github.com/metapack/metapack/compat/hpack"
+)
+
+var diffNames = []string{
+	":method", ":path", ":authority", ":scheme", ":status", "content-type",
+	"user-agent", "cookie", "authorization", "grpc-status", "x-request-id",
+	"x-custom", "te", "", "accept-encoding", "very-long-header-name-that-is-custom",
+}
+
+var diffValues = []string{
+	"GET", "POST", "/", "/index.html", "200", "404", "application/grpc",
+	"gzip, deflate", "", "trailers", "https", "0",
+}
+
+// randField returns a field mixing static-table strings, repeated custom
+// ones and fresh random ones, some of them binary.
+func randField(r *rand.Rand) hpack.HeaderField {
+	f := hpack.HeaderField{Name: diffNames[r.IntN(len(diffNames))]}
+	switch r.IntN(4) {
+	case 0:
+		f.Value = diffValues[r.IntN(len(diffValues))]
+	case 1:
+		f.Value = fmt.Sprintf("v%d", r.IntN(20))
+	case 2:
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = byte(' ' + r.IntN(95))
+		}
+		f.Value = string(b)
+	default:
+		b := make([]byte, r.IntN(300))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		f.Value = string(b)
+	}
+	if r.IntN(8) == 0 {
+		f.Name = fmt.Sprintf("x-name-%d", r.IntN(50))
+	}
+	f.Sensitive = r.IntN(10) == 0
+	return f
+}
+
+func toCompat(fs []hpack.HeaderField) []compat.HeaderField {
+	out := make([]compat.HeaderField, len(fs))
+	for i, f := range fs {
+		out[i] = compat.HeaderField(f)
+	}
+	return out
+}
+
+// writeSplit feeds block to write in random pieces.
+func writeSplit(r *rand.Rand, block []byte, write func([]byte) (int, error)) error {
+	for len(block) > 0 {
+		n := 1 + r.IntN(len(block))
+		if r.IntN(2) == 0 {
+			n = len(block)
+		}
+		if _, err := write(block[:n]); err != nil {
+			return err
+		}
+		block = block[n:]
+	}
+	return nil
+}
+
+// TestDifferentialXnetEncoder encodes random header lists with x/net's
+// Encoder, changing the table size now and then, and decodes each block
+// with x/net's Decoder and the drop-in, whole and in random pieces.
+func TestDifferentialXnetEncoder(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 18))
+		var buf bytes.Buffer
+		enc := hpack.NewEncoder(&buf)
+		enc.SetMaxDynamicTableSizeLimit(8192)
+		var xgot []hpack.HeaderField
+		xdec := hpack.NewDecoder(4096, func(f hpack.HeaderField) { xgot = append(xgot, f) })
+		var cgot []compat.HeaderField
+		cdec := compat.NewDecoder(4096, func(f compat.HeaderField) { cgot = append(cgot, f) })
+		cfull := compat.NewDecoder(4096, nil)
+		for blk := 0; blk < 60; blk++ {
+			if r.IntN(10) == 0 {
+				sz := uint32(r.IntN(5000))
+				enc.SetMaxDynamicTableSize(sz)
+				xdec.SetAllowedMaxDynamicTableSize(max(sz, 4096))
+				cdec.SetAllowedMaxDynamicTableSize(max(sz, 4096))
+				cfull.SetAllowedMaxDynamicTableSize(max(sz, 4096))
+			}
+			buf.Reset()
+			want := make([]hpack.HeaderField, 1+r.IntN(20))
+			for i := range want {
+				want[i] = randField(r)
+				if err := enc.WriteField(want[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			block := buf.Bytes()
+			xgot, cgot = xgot[:0], cgot[:0]
+			if err := writeSplit(r, block, xdec.Write); err != nil {
+				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
+			}
+			if err := xdec.Close(); err != nil {
+				t.Fatalf("seed %d block %d: x/net Close: %v", seed, blk, err)
+			}
+			if err := writeSplit(r, block, cdec.Write); err != nil {
+				t.Fatalf("seed %d block %d: compat: %v", seed, blk, err)
+			}
+			if err := cdec.Close(); err != nil {
+				t.Fatalf("seed %d block %d: compat Close: %v", seed, blk, err)
+			}
+			full, err := cfull.DecodeFull(block)
+			if err != nil {
+				t.Fatalf("seed %d block %d: compat DecodeFull: %v", seed, blk, err)
+			}
+			if !reflect.DeepEqual(toCompat(xgot), cgot) {
+				t.Fatalf("seed %d block %d: Write+Close:\n got %v\nwant %v", seed, blk, cgot, xgot)
+			}
+			if !reflect.DeepEqual(toCompat(xgot), full) {
+				t.Fatalf("seed %d block %d: DecodeFull:\n got %v\nwant %v", seed, blk, full, xgot)
+			}
+		}
+	}
+}
+
+// TestDifferentialCompatEncoder encodes random header lists with the
+// drop-in's Encoder and decodes them with x/net's Decoder.
+func TestDifferentialCompatEncoder(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 7541))
+		var buf bytes.Buffer
+		enc := compat.NewEncoder(&buf)
+		enc.SetMaxDynamicTableSizeLimit(8192)
+		xdec := hpack.NewDecoder(4096, nil)
+		for blk := 0; blk < 60; blk++ {
+			if r.IntN(10) == 0 {
+				sz := uint32(r.IntN(9000))
+				enc.SetMaxDynamicTableSize(sz)
+				xdec.SetAllowedMaxDynamicTableSize(max(sz, 4096))
+			}
+			if r.IntN(30) == 0 {
+				enc.SetMaxDynamicTableSizeLimit(uint32(r.IntN(9000)))
+			}
+			buf.Reset()
+			want := make([]compat.HeaderField, 1+r.IntN(20))
+			for i := range want {
+				want[i] = compat.HeaderField(randField(r))
+				if err := enc.WriteField(want[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := xdec.DecodeFull(buf.Bytes())
+			if err != nil {
+				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
+			}
+			if !sameFields(toCompat(got), want) {
+				t.Fatalf("seed %d block %d:\n got %v\nwant %v", seed, blk, got, want)
+			}
+		}
+	}
+}
+
+// sameFields compares decoded fields with the ones encoded. The drop-in's
+// Encoder may send a field the caller did not mark Sensitive as never
+// indexed (authorization, short cookies: see the package doc), so a
+// decoder may report more fields Sensitive, never fewer.
+func sameFields(got, want []compat.HeaderField) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.Name != w.Name || g.Value != w.Value || (w.Sensitive && !g.Sensitive) {
+			return false
+		}
+	}
+	return true
+}

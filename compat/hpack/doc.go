@@ -1,0 +1,69 @@
+// Package hpack is a drop-in replacement for golang.org/x/net/http2/hpack
+// built on metapack's codec: change the import path to
+// github.com/metapack/metapack/compat/hpack and the code compiles and runs
+// as before. Every exported name of x/net's package is here, with the
+// same signature and documented behaviour, and ErrStringLength and
+// ErrInvalidHuffman are the same values as metapack's hpack errors.
+//
+//	dec := hpack.NewDecoder(4096, func(f hpack.HeaderField) { ... })
+//	dec.Write(headersPayload)      // fragments of any length
+//	dec.Write(continuationPayload)
+//	err := dec.Close()             // ends the block; reports a truncated one
+//
+// Names that are in the static table, and other names the peer sends
+// (interned in a small table of each Decoder's own), come back as strings
+// that cost no allocation, and so do static-table values; other values
+// cost one allocation each. Code that wants no allocation at all moves to
+// metapack's hpack.Decoder and mdelem.Batch.
+//
+// # Differences from x/net
+//
+// The drop-in rejects input that RFC 7541 and RFC 9113 forbid and x/net
+// accepts:
+//
+//   - A dynamic table size update after a header field in the same block
+//     (RFC 7541 §4.2) is a DecodingError; x/net accepts one while its
+//     dynamic table is empty.
+//   - After SetAllowedMaxDynamicTableSize lowers the bound below the
+//     table's current maximum, the next block must start with a size
+//     update no larger than the lowest bound given since the last block
+//     (RFC 7541 §4.2, RFC 9113 §4.3.1); without it the block is a
+//     DecodingError. x/net does not require the update. To get x/net's
+//     behaviour, call SetMaxDynamicTableSize with the new bound as well,
+//     which applies it as if the peer had sent the update.
+//   - More than two size updates at the start of a block, or a first one
+//     above the lowest bound (RFC 7541 §4.2), are DecodingErrors.
+//   - NewDecoder with a size above 4096 lets the peer use more than 4096
+//     bytes of table only after it sends a size update: until then the
+//     peer's encoder assumes HTTP/2's initial 4096 (RFC 9113 §6.5.2).
+//     x/net takes the size as the table's maximum at once. To get x/net's
+//     behaviour, call SetMaxDynamicTableSize with the same size after
+//     NewDecoder.
+//   - After any error other than ErrStringLength the Decoder is unusable,
+//     as HTTP/2 requires a connection error then (RFC 9113 §4.3): every
+//     later Write, Close and DecodeFull returns a DecodingError.
+//
+// Other differences callers can see:
+//
+//   - ErrStringLength is reported when the block ends, by the Close or
+//     DecodeFull call that ends it, not by the Write carrying the string.
+//     The over-limit field and the ones after it in the block are not
+//     emitted, but the block is decoded to its end, so the table stays in
+//     step with the peer's. A negative SetMaxStringLength is taken as 0
+//     (no limit).
+//   - SetMaxDynamicTableSize called between a Write and the Close that
+//     ends the block takes effect at that Close; above the allowed
+//     maximum it raises the allowed maximum too.
+//   - DecodingError.Err holds x/net's message for the conditions both
+//     detect (truncated headers, invalid index, size update too large or
+//     misplaced, varint overflow) and metapack's error otherwise.
+//   - The Encoder indexes by metapack's policy (see metapack's
+//     hpack.Encoder.SetIndexPolicy): authorization, proxy-authorization
+//     and short cookies are sent never-indexed, so decoders report them
+//     Sensitive, and values that never repeat are not indexed. Its blocks
+//     differ from x/net's bytes but decode to the same fields.
+//   - SetMaxDynamicTableSizeLimit above 1 GiB is taken as 1 GiB.
+//   - An integer above 2^32-1 is a DecodingError "varint integer
+//     overflow" (every index and size fits 32 bits); x/net reads up to 63
+//     bits and then fails on the index or size.
+package hpack
