@@ -94,12 +94,6 @@ func decodeState(d *hpack.Decoder, b *mdelem.Batch, err error) string {
 	for _, f := range fromBatch(b) {
 		fmt.Fprintf(&buf, "%q: %q %v\n", f.Name, f.Value, f.Sensitive)
 	}
-	fmt.Fprintf(&buf, "err %v\n", err)
-	size, max := d.DynamicTableSize()
-	fmt.Fprintf(&buf, "table %d/%d:", size, max)
-	for i := range d.DynamicTableLen() {
-		n, v, _ := d.DynamicEntry(i)
-		fmt.Fprintf(&buf, " %q: %q", n, v)
-	}
+	fmt.Fprintf(&buf, "err %v\ntable %s", err, tableOf(d))
 	return buf.String()
 }

@@ -1,5 +1,7 @@
 package hpack
 
+import "math"
+
 // byteRing holds the strings of a dynamic table, the decoder's or the
 // encoder's, in an array twice its capacity. Every entry's bytes are one
 // contiguous chunk, placed after the newest chunk or, when they do not fit
@@ -38,16 +40,13 @@ func (r *byteRing) place(n int) int {
 // length is an int; on 32-bit systems a table holding more than that
 // could not be allocated anyway.
 func nextRingCapacity(c, need int, tableMax uint32) int {
-	return min(max(min(max(2*c, 256), sizeInt(tableMax)), need), maxIntValue/2)
+	return min(max(min(max(2*c, 256), sizeInt(tableMax)), need), math.MaxInt/2)
 }
 
 // sizeInt converts a table size to an int, saturating where int is 32 bits.
 func sizeInt(v uint32) int {
-	if uint64(v) > uint64(maxIntValue) {
-		return maxIntValue
+	if uint64(v) > math.MaxInt {
+		return math.MaxInt
 	}
 	return int(v)
 }
-
-// maxIntValue is the largest int.
-const maxIntValue = int(^uint(0) >> 1)

@@ -38,7 +38,7 @@ func TestAtomCacheKeys(t *testing.T) {
 // decodes to the same interned atom, and that changing the interner starts
 // afresh.
 func TestDecoderCacheFollowsInterner(t *testing.T) {
-	block := appendLiteralHuffman(nil, "x-tenant-id", "acme")
+	block := literal(0x00, "x-tenant-id", "acme", true)
 	d := NewDecoder(DefaultTableSize)
 	t1 := intern.New(intern.DefaultLimits)
 	d.SetInterner(t1)
@@ -71,24 +71,13 @@ func TestDecoderCacheFollowsInterner(t *testing.T) {
 	}
 }
 
-// appendLiteralHuffman appends a literal without indexing, new name, both
-// strings Huffman-coded.
-func appendLiteralHuffman(dst []byte, name, value string) []byte {
-	dst = append(dst, 0x00)
-	for _, s := range []string{name, value} {
-		dst = appendInt(dst, 0x80, 7, HuffmanEncodeLength(s))
-		dst = AppendHuffmanString(dst, s)
-	}
-	return dst
-}
-
 // TestDecoderResetForgetsCache checks that Reset leaves no cached string
 // behind: a decoder reused for a new connection starts as a new one does.
 func TestDecoderResetForgetsCache(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	b := mdelem.NewBatch(0, 0)
 	raw := AppendHuffmanString(nil, "x-tenant-id")
-	if err := d.Decode(b, appendLiteralHuffman(nil, "x-tenant-id", "acme")); err != nil {
+	if err := d.Decode(b, literal(0x00, "x-tenant-id", "acme", true)); err != nil {
 		t.Fatal(err)
 	}
 	if d.cache.lookup(raw) == nil {

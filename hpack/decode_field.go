@@ -281,31 +281,17 @@ func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok b
 // the limit before the bytes are awaited: a string over it fails with
 // errStringOver, for literalSlow, which decides whether to skip it.
 func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
-	if pos >= len(p) {
-		return nil, 0, false, pos + 1, nil
+	l, start, huff, need, err := d.measureString(p, pos, off)
+	if err != nil || need > 0 {
+		return nil, 0, false, need, err
 	}
-	c := p[pos]
-	// Most lengths fit the 7-bit prefix; only a full one needs readInt.
-	l, start := uint64(c&0x7f), pos+1
-	if l == 0x7f {
-		var n int
-		var res intResult
-		if l, n, res = readInt(p[pos:], 7); res != intOK {
-			if res == intTruncated {
-				return nil, 0, false, len(p) + 1, nil
-			}
-			return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
-		}
-		start = pos + n
-	}
-	if l > uint64(d.maxStringLen) {
+	if l > d.maxStringLen {
 		return nil, 0, false, 0, errStringOver // literalSlow takes it
 	}
-	end = start + int(l)
-	if end > len(p) {
+	if end = start + l; end > len(p) {
 		return nil, 0, false, end, nil
 	}
-	return p[start:end:end], end, c&0x80 != 0, 0, nil
+	return p[start:end:end], end, huff, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,

@@ -115,25 +115,30 @@ func TestDecodeSizeUpdates(t *testing.T) {
 	}
 }
 
-// literalIndexed encodes a literal with incremental indexing and a new
-// name, raw strings.
-func literalIndexed(name, value string) []byte {
-	b := appendInt([]byte{0x40}, 0, 7, uint64(len(name)))
-	b = append(b, name...)
-	b = appendInt(b, 0, 7, uint64(len(value)))
-	return append(b, value...)
+// literal encodes one literal field: rep is its first byte's pattern
+// (0x40 incremental, 0x00 without indexing, 0x10 never indexed), with a
+// new name; huff Huffman-codes both strings.
+func literal(rep byte, name, value string, huff bool) []byte {
+	str := func(b []byte, s string) []byte {
+		if huff {
+			b = appendInt(b, 0x80, 7, HuffmanEncodeLength(s))
+			return AppendHuffmanString(b, s)
+		}
+		return append(appendInt(b, 0, 7, uint64(len(s))), s...)
+	}
+	return str(str([]byte{rep}, name), value)
 }
 
 func TestDecodeEntryLargerThanTable(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	d.SetMaxStringLength(8192)
 	b := mdelem.NewBatch(0, 0)
-	if err := d.Decode(b, literalIndexed("small", "entry")); err != nil || d.DynamicTableLen() != 1 {
+	if err := d.Decode(b, literal(0x40, "small", "entry", false)); err != nil || d.DynamicTableLen() != 1 {
 		t.Fatalf("setup: %v, %d entries", err, d.DynamicTableLen())
 	}
 	big := strings.Repeat("v", 4096)
 	b.Reset()
-	if err := d.Decode(b, literalIndexed("big", big)); err != nil {
+	if err := d.Decode(b, literal(0x40, "big", big, false)); err != nil {
 		t.Fatalf("an entry larger than the table is not an error: %v", err)
 	}
 	if d.DynamicTableLen() != 0 {
@@ -150,8 +155,8 @@ func TestDecodeEntryLargerThanTable(t *testing.T) {
 func TestDecodeListLimitKeepsTableInSync(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	value := strings.Repeat("x", 4064-32-1)
-	block := append(literalIndexed("a", value), bytes.Repeat([]byte{0xbe}, 16000)...)
-	block = append(block, literalIndexed("after", "limit")...) // still indexed by the peer
+	block := append(literal(0x40, "a", value, false), bytes.Repeat([]byte{0xbe}, 16000)...)
+	block = append(block, literal(0x40, "after", "limit", false)...) // still indexed by the peer
 	b := mdelem.NewBatch(0, 0)
 	err := d.Decode(b, block)
 	var le *LimitError
@@ -192,9 +197,9 @@ func TestDecodeFieldFlood(t *testing.T) {
 // the work, counted in representation parse attempts, stays linear.
 func TestDecodeOneByteFragmentsLinear(t *testing.T) {
 	var block []byte
-	block = append(block, literalIndexed("long", strings.Repeat("L", 15000))...)
+	block = append(block, literal(0x40, "long", strings.Repeat("L", 15000), false)...)
 	for i := range 2000 {
-		block = append(block, literalIndexed("k", strings.Repeat("v", i%50))...)
+		block = append(block, literal(0x40, "k", strings.Repeat("v", i%50), false)...)
 	}
 	d := NewDecoder(DefaultTableSize)
 	d.SetMaxFields(1 << 20)

@@ -3,6 +3,7 @@ package hpack
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -25,15 +26,6 @@ func literalBlock(n, valueLen int) []byte {
 	return b
 }
 
-// huffmanLiteral returns a literal without indexing with a new name, both
-// strings Huffman-coded.
-func huffmanLiteral(name, value string) []byte {
-	b := appendInt([]byte{0x00}, 0x80, 7, HuffmanEncodeLength(name))
-	b = AppendHuffmanString(b, name)
-	b = appendInt(b, 0x80, 7, HuffmanEncodeLength(value))
-	return AppendHuffmanString(b, value)
-}
-
 // TestLimitSetters checks what 0 and negative values mean for each limit
 // setter: 0 is no limit (as x/net takes it for the string length), a
 // negative value restores the default. None may panic.
@@ -46,8 +38,8 @@ func TestLimitSetters(t *testing.T) {
 	}{
 		{"string length 0: no limit", func(d *Decoder) { d.SetMaxStringLength(0); d.SetMaxHeaderListSize(0) }, literalBlock(1, 100<<10), nil},
 		{"string length -1: the default", func(d *Decoder) { d.SetMaxStringLength(-1) }, literalBlock(1, 100), nil},
-		{"string length min int: the default", func(d *Decoder) { d.SetMaxStringLength(-1 << 62) }, literalBlock(1, 100), nil},
-		{"string length -1: the default, Huffman", func(d *Decoder) { d.SetMaxStringLength(-1) }, huffmanLiteral("x-a", "some value"), nil},
+		{"string length min int: the default", func(d *Decoder) { d.SetMaxStringLength(math.MinInt) }, literalBlock(1, 100), nil},
+		{"string length -1: the default, Huffman", func(d *Decoder) { d.SetMaxStringLength(-1) }, literal(0x00, "x-a", "some value", true), nil},
 		{"list size 0: no limit", func(d *Decoder) { d.SetMaxHeaderListSize(0) }, literalBlock(20, 8000), nil},
 		{"list size -1: the default", func(d *Decoder) { d.SetMaxHeaderListSize(-1) }, literalBlock(20, 8000), ErrHeaderListSize},
 		{"list size -1: the default allows a small list", func(d *Decoder) { d.SetMaxHeaderListSize(-1) }, literalBlock(3, 10), nil},
@@ -87,7 +79,7 @@ func TestSetInternedValuesIgnoresBadKeys(t *testing.T) {
 // TestDecodeNilBatch checks that a nil batch drops the fields but keeps
 // the dynamic table in sync, for Decode and DecodeFragment.
 func TestDecodeNilBatch(t *testing.T) {
-	block := literalIndexed("x-a", "1")
+	block := literal(0x40, "x-a", "1", false)
 	for _, fragmented := range []bool{false, true} {
 		d := NewDecoder(DefaultTableSize)
 		var err error

@@ -9,20 +9,6 @@ import (
 	"github.com/metapack/metapack/mdelem"
 )
 
-// literal encodes one literal field: rep is its first byte's pattern
-// (0x40 incremental, 0x00 without indexing, 0x10 never indexed), with a
-// new name; huff Huffman-codes both strings.
-func literal(rep byte, name, value string, huff bool) []byte {
-	str := func(b []byte, s string) []byte {
-		if huff {
-			b = appendInt(b, 0x80, 7, HuffmanEncodeLength(s))
-			return AppendHuffmanString(b, s)
-		}
-		return append(appendInt(b, 0, 7, uint64(len(s))), s...)
-	}
-	return str(str([]byte{rep}, name), value)
-}
-
 // decodeOutcomes decodes blocks with d, whole or split into fragments of
 // frag bytes (0: whole), and describes each block's fields, error and the
 // table after it.

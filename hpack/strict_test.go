@@ -3,6 +3,7 @@ package hpack
 import (
 	"bytes"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/metapack/metapack/intern"
@@ -97,7 +98,7 @@ func TestDynamicEntryOutOfRange(t *testing.T) {
 		if n, v, ok := side.t.DynamicEntry(0); !ok || n != "x-a" || v != "second" {
 			t.Errorf("%s: entry 0 = %q, %q, %v", side.name, n, v, ok)
 		}
-		for _, i := range []int{1, 2, -1, 1 << 40} {
+		for _, i := range []int{1, 2, -1, math.MaxInt} {
 			if n, v, ok := side.t.DynamicEntry(i); ok || n != "" || v != "" {
 				t.Errorf("%s: DynamicEntry(%d) = %q, %q, %v; want out of range", side.name, i, n, v, ok)
 			}

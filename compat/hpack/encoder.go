@@ -8,9 +8,6 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// initialTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
-const initialTableSize = 4096
-
 // An Encoder performs HPACK encoding, one field per WriteField call.
 type Encoder struct {
 	e     *mhpack.Encoder
@@ -23,9 +20,9 @@ type Encoder struct {
 // encoded data is written to w.
 func NewEncoder(w io.Writer) *Encoder {
 	return &Encoder{
-		e:     mhpack.NewEncoder(initialTableSize),
+		e:     mhpack.NewEncoder(mhpack.DefaultTableSize),
 		w:     w,
-		limit: initialTableSize,
+		limit: mhpack.DefaultTableSize,
 	}
 }
 
