@@ -136,3 +136,47 @@ func TestFromDoesNotAllocate(t *testing.T) {
 	}
 	_ = sink
 }
+
+// TestFromTwins compares From with its pure-Go twin, fromSafe, on every
+// pair of kinds, with nil, empty and non-empty parts: the fields must be
+// the same, tags included.
+func TestFromTwins(t *testing.T) {
+	h, _ := intern.New(intern.DefaultLimits).MakeString("x-twin")
+	statics := []Static{nil, sd.KeyPath.Atom(), sd.Lookup("GET")}
+	interned := []Interned{{}, h, intern.FromAtom(sd.KeyPath.Atom())}
+	bytes := [][]byte{nil, {}, []byte("v"), []byte("a longer value of bytes")}
+	check := func(name string, got, want Field) {
+		t.Helper()
+		if !sameField(got, want) {
+			t.Errorf("%s: From %#v, fromSafe %#v", name, got, want)
+		}
+	}
+	for _, n := range statics {
+		for _, v := range interned {
+			check("static/interned", From(n, v), fromSafe(n, v))
+		}
+		for _, v := range bytes {
+			check("static/owned", From(n, Owned(v)), fromSafe(n, Owned(v)))
+			check("static/borrowed", From(n, Borrowed(v)), fromSafe(n, Borrowed(v)))
+		}
+	}
+	for _, n := range interned {
+		for _, v := range statics {
+			check("interned/static", From(n, v), fromSafe(n, v))
+		}
+		for _, v := range bytes {
+			check("interned/borrowed", From(n, Borrowed(v)), fromSafe(n, Borrowed(v)))
+		}
+	}
+	for _, n := range bytes {
+		for _, v := range bytes {
+			check("owned/owned", From(Owned(n), Owned(v)), fromSafe(Owned(n), Owned(v)))
+			check("borrowed/owned", From(Borrowed(n), Owned(v)), fromSafe(Borrowed(n), Owned(v)))
+			check("owned/borrowed", From(Owned(n), Borrowed(v)), fromSafe(Owned(n), Borrowed(v)))
+			check("borrowed/borrowed", From(Borrowed(n), Borrowed(v)), fromSafe(Borrowed(n), Borrowed(v)))
+		}
+		for _, v := range statics {
+			check("borrowed/static", From(Borrowed(n), v), fromSafe(Borrowed(n), v))
+		}
+	}
+}

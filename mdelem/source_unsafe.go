@@ -45,7 +45,8 @@ func From[K, V Source](name K, value V) Field {
 	// keeps its one pointer, so storing a K or a V into it keeps the GC's
 	// view of the pointer and writes inside w; p and n are then a slice's
 	// data and length, or an atom and 0. Guarded by TestFromKinds,
-	// TestFromIgnoresCapacity and TestAppendTwins.
+	// TestFromIgnoresCapacity, TestFromTwins (against fromSafe, the
+	// purego twin) and TestAppendTwins.
 	var w struct{ n, v argWords }
 	*(*K)(unsafe.Pointer(&w.n)) = name
 	ns := Str{w.n.p, uint64(w.n.n)}
