@@ -35,13 +35,19 @@ func (r *byteRing) place(n int) int {
 
 // nextRingCapacity returns the capacity to grow a ring of capacity c to
 // when it must hold need bytes, for a table whose maximum size is
-// tableMax: double, from 256 bytes, but no more than tableMax allows, and
-// at least need. It stays below half the largest int, so that the ring's
+// tableMax: double, from initialRingCapacity, but no more than tableMax
+// allows, and at least need. It stays below half the largest int, so that the ring's
 // length is an int; on 32-bit systems a table holding more than that
 // could not be allocated anyway.
 func nextRingCapacity(c, need int, tableMax uint32) int {
-	return min(max(min(max(2*c, 256), sizeInt(tableMax)), need), math.MaxInt/2)
+	return min(max(min(max(2*c, initialRingCapacity), sizeInt(tableMax)), need), math.MaxInt/2)
 }
+
+// initialRingCapacity is the first capacity of a ring: HTTP/2's initial
+// table size, which most connections keep, so that their tables grow once
+// (a few allocations, as many as a table gets) rather than once per
+// doubling. A larger table still grows only with what it holds.
+const initialRingCapacity = 4096
 
 // sizeInt converts a table size to an int, saturating where int is 32 bits.
 func sizeInt(v uint32) int {

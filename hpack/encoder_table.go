@@ -92,9 +92,17 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 		ringCap:   uint32(capacity),
 		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
 	}
+	// One string of the old ring's bytes serves every entry's strings.
+	ring := string(old.bytes)
+	str := func(s encStr) string {
+		if s.atom != nil {
+			return s.atom.String()
+		}
+		return ring[s.off : s.off+s.n]
+	}
 	for i := old.count; i > 0; i-- {
 		e := old.at(i - 1)
-		v := old.view(e)
+		v := fieldView{nameAtom: e.name.atom, valueAtom: e.value.atom, name: str(e.name), value: str(e.value)}
 		t.add(&v, e.nameHash, e.pairHash)
 	}
 }
@@ -151,10 +159,6 @@ type fieldView struct {
 	name, value         string
 }
 
-// view returns an entry as a fieldView (for re-adding it).
-func (t *encTable) view(e *encEntry) fieldView {
-	return fieldView{nameAtom: e.name.atom, valueAtom: e.value.atom, name: t.str(e.name), value: t.str(e.value)}
-}
 
 // equal reports whether table string s holds x, whose atom is a or nil.
 // Equal atoms answer by pointer.

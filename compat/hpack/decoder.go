@@ -16,13 +16,17 @@ var internLimits = intern.Limits{MaxEntries: 256, MaxBytes: 32 << 10, MaxLen: 12
 // A Decoder is the decoding context for incremental processing of
 // header blocks.
 type Decoder struct {
-	d     *mhpack.Decoder
-	batch *mdelem.Batch
-	emit  func(f HeaderField)
+	d       *mhpack.Decoder
+	batch   *mdelem.Batch
+	strings *strCache
+	emit    func(f HeaderField)
 
 	emitEnabled bool
 	open        bool // bytes were written since the last Close
-	maxStrLen   int
+	// overReported is set once Write has returned ErrStringLength for
+	// the open block.
+	overReported bool
+	maxStrLen    int
 
 	allowed uint32 // SetAllowedMaxDynamicTableSize's bound
 	lowest  uint32 // the lowest bound given since the last block
@@ -49,6 +53,7 @@ func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decod
 	return &Decoder{
 		d:           md,
 		batch:       mdelem.NewBatch(16, 1024),
+		strings:     newStrCache(),
 		emit:        emitFunc,
 		emitEnabled: true,
 		allowed:     maxDynamicTableSize,
@@ -182,6 +187,7 @@ func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 
 func (d *Decoder) endBlock() {
 	d.open = false
+	d.overReported = false
 	d.lowest = d.allowed
 	if d.maxPending {
 		d.maxPending = false
@@ -204,6 +210,10 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 		// and it ended the block.
 		d.open = false
 		return len(p), mapErr(err)
+	}
+	if !d.overReported && errors.Is(d.d.BlockErr(), mhpack.ErrStringLength) {
+		d.overReported = true
+		return len(p), ErrStringLength
 	}
 	return len(p), nil
 }
@@ -230,7 +240,7 @@ func (d *Decoder) flush(sink *[]HeaderField) {
 	}
 	for i := 0; i < n && d.emitEnabled; i++ {
 		f := b.At(i)
-		hf := HeaderField{Name: f.Name.String(), Value: f.Value.String(), Sensitive: f.Sensitive()}
+		hf := HeaderField{Name: d.strings.str(f.Name), Value: d.strings.str(f.Value), Sensitive: f.Sensitive()}
 		if sink != nil {
 			*sink = append(*sink, hf)
 		} else {
