@@ -159,7 +159,6 @@ type fieldView struct {
 	name, value         string
 }
 
-
 // equal reports whether table string s holds x, whose atom is a or nil.
 // Equal atoms answer by pointer.
 func (t *encTable) equal(s encStr, a *sd.Atom, x string) bool {
