@@ -38,11 +38,11 @@ func TestDecodeFullCases(t *testing.T) {
 		errText string // Error() of the error, when set
 	}{
 		{name: "static indexed", block: "82 84 87",
-			want: []hf{{":method", "GET", false}, {":path", "/", false}, {":scheme", "https", false}}},
+			want: []hf{{Name: ":method", Value: "GET", Sensitive: false}, {Name: ":path", Value: "/", Sensitive: false}, {Name: ":scheme", Value: "https", Sensitive: false}}},
 		{name: "RFC C.2.1 then indexed", blocks: []string{rfcC21}, block: "be",
-			want: []hf{{"custom-key", "custom-header", false}}},
+			want: []hf{{Name: "custom-key", Value: "custom-header", Sensitive: false}}},
 		{name: "never indexed is sensitive", block: "10 01 61 01 62",
-			want: []hf{{"a", "b", true}}},
+			want: []hf{{Name: "a", Value: "b", Sensitive: true}}},
 		{name: "empty block", block: "", want: nil},
 		{name: "index 0", block: "80", wantErr: compat.DecodingError{Err: compat.InvalidIndexError(0)},
 			errText: "decoding error: invalid indexed representation index 0"},
@@ -56,7 +56,7 @@ func TestDecodeFullCases(t *testing.T) {
 		{name: "string over the limit", setup: func(d *compat.Decoder) { d.SetMaxStringLength(3) },
 			block: rfcC21, wantErr: compat.ErrStringLength},
 		{name: "string at the limit", setup: func(d *compat.Decoder) { d.SetMaxStringLength(13) },
-			block: rfcC21, want: []hf{{"custom-key", "custom-header", false}}},
+			block: rfcC21, want: []hf{{Name: "custom-key", Value: "custom-header", Sensitive: false}}},
 		{name: "emit disabled still indexes",
 			setup:  func(d *compat.Decoder) { d.SetEmitEnabled(false) },
 			blocks: []string{rfcC21}, block: "be", want: nil},
@@ -71,7 +71,7 @@ func TestDecodeFullCases(t *testing.T) {
 				d.DecodeFull(unhex(t, rfcC21))
 				d.SetAllowedMaxDynamicTableSize(10)
 			},
-			block: "2a 82", want: []hf{{":method", "GET", false}}},
+			block: "2a 82", want: []hf{{Name: ":method", Value: "GET", Sensitive: false}}},
 		{name: "SetMaxDynamicTableSize evicts",
 			setup: func(d *compat.Decoder) {
 				d.DecodeFull(unhex(t, rfcC21))
@@ -268,18 +268,6 @@ func TestWriteFieldErrors(t *testing.T) {
 	}
 }
 
-func TestHeaderFieldMethods(t *testing.T) {
-	for _, f := range []hpack.HeaderField{
-		{}, {Name: ":path", Value: "/"}, {Name: "a", Value: "b\x00\"", Sensitive: true}, {Name: ":"},
-	} {
-		c := compat.HeaderField(f)
-		if c.String() != f.String() || c.Size() != f.Size() || c.IsPseudo() != f.IsPseudo() {
-			t.Errorf("%v: got %q %d %v, x/net %q %d %v", f, c.String(), c.Size(), c.IsPseudo(),
-				f.String(), f.Size(), f.IsPseudo())
-		}
-	}
-}
-
 func TestHuffman(t *testing.T) {
 	for _, s := range []string{"", "a", "www.example.com", "no-cache", "\x00\xff\x80 binary \x7f", strings.Repeat("xyz", 100)} {
 		if c, x := compat.HuffmanEncodeLength(s), hpack.HuffmanEncodeLength(s); c != x {
@@ -340,4 +328,27 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 	_ = sink
+}
+
+// TestNilCallbacks checks that a nil emit function or writer is a
+// discard, not a panic.
+func TestNilCallbacks(t *testing.T) {
+	d := compat.NewDecoder(4096, nil)
+	if _, err := d.Write(unhex(t, rfcC21)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	d.SetEmitFunc(nil)
+	if _, err := d.Write([]byte{0xbe}); err != nil {
+		t.Fatalf("indexed field after a nil SetEmitFunc: %v", err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e := compat.NewEncoder(nil)
+	if err := e.WriteField(compat.HeaderField{Name: "a", Value: "b"}); err != nil {
+		t.Fatalf("WriteField to a nil writer: %v", err)
+	}
 }

@@ -13,8 +13,9 @@ import (
 // low-cardinality values in: small, since it is one per connection.
 var internLimits = intern.Limits{MaxEntries: 256, MaxBytes: 32 << 10, MaxLen: 128}
 
-// A Decoder is the decoding context for incremental processing of
-// header blocks.
+// A Decoder decodes the header blocks one peer sends on one connection,
+// in order, keeping their dynamic table. It is not safe for concurrent
+// use.
 type Decoder struct {
 	d       *mhpack.Decoder
 	batch   *mdelem.Batch
@@ -35,9 +36,9 @@ type Decoder struct {
 	pendingMax uint32
 }
 
-// NewDecoder returns a new decoder with the provided maximum dynamic
-// table size. The emitFunc will be called for each valid field
-// parsed, in the same goroutine as calls to Write, before Write returns.
+// NewDecoder returns a Decoder whose peer may use up to
+// maxDynamicTableSize bytes of dynamic table, and which calls emitFunc
+// with each field it decodes, from within Write, Close or DecodeFull.
 //
 // Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
 // peer must send a size update to use more; see the package doc.
@@ -61,35 +62,32 @@ func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decod
 	}
 }
 
-// SetMaxStringLength sets the maximum size of a HeaderField name or
-// value string. If a string exceeds this length (even after any
-// decompression), the block fails with ErrStringLength, from the Close
-// or DecodeFull call that ends it; see the package doc.
-// A value of 0 means unlimited and is the default from NewDecoder;
-// a negative value is taken as 0.
+// SetMaxStringLength limits each decoded name and value, counted after
+// Huffman decoding, to n bytes. The Write that reaches a longer string
+// returns ErrStringLength, and so do the Close or DecodeFull that end its
+// block; see the package doc. 0, the default, means no limit; a negative
+// n is taken as 0.
 func (d *Decoder) SetMaxStringLength(n int) {
 	n = max(n, 0)
 	d.maxStrLen = n
 	d.d.SetMaxStringLength(n)
 }
 
-// SetEmitFunc changes the callback used when new header fields
-// are decoded.
-// It must be non-nil. It does not affect EmitEnabled.
+// SetEmitFunc replaces the function that receives decoded fields. It
+// leaves EmitEnabled as it is. A nil emitFunc discards the fields.
 func (d *Decoder) SetEmitFunc(emitFunc func(f HeaderField)) { d.emit = emitFunc }
 
-// SetEmitEnabled controls whether the emitFunc provided to NewDecoder
-// should be called. The default is true.
-//
-// This facility exists to let servers enforce MAX_HEADER_LIST_SIZE
-// while still decoding and keeping in-sync with decoder state, but
-// without doing unnecessary decompression or generating unnecessary
-// garbage for header fields past the limit. It may be called from the
-// emitFunc: the fields after the current one are then not emitted.
+// SetEmitEnabled turns the calls of the emit function on or off; they
+// start on. While they are off, blocks are still decoded, so the dynamic
+// table follows the peer's, but strings no field needs are skipped rather
+// than decoded: a server that has seen more header bytes than its
+// SETTINGS_MAX_HEADER_LIST_SIZE turns emitting off for the rest of the
+// block. Called from the emit function, it applies to the fields after
+// the current one.
 func (d *Decoder) SetEmitEnabled(v bool) { d.emitEnabled = v }
 
-// EmitEnabled reports whether calls to the emitFunc provided to NewDecoder
-// are currently enabled. The default is true.
+// EmitEnabled reports whether decoded fields are passed to the emit
+// function (see SetEmitEnabled).
 func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
 
 // SetMaxDynamicTableSize sets the dynamic table's current maximum size,
@@ -137,20 +135,21 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 	return append(b, byte(v))
 }
 
-// SetAllowedMaxDynamicTableSize sets the upper bound that the encoded
-// stream (via dynamic table size updates) may set the maximum size
-// to. A bound below the table's current maximum requires the peer to
-// start its next block with a size update (RFC 7541 §4.2); see the
-// package doc.
+// SetAllowedMaxDynamicTableSize sets the largest table size the peer's
+// size updates may ask for: the SETTINGS_HEADER_TABLE_SIZE this side
+// advertises. A bound below the table's current maximum requires the
+// peer to start its next block with a size update (RFC 7541 §4.2); see
+// the package doc.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.allowed = v
 	d.lowest = min(d.lowest, v)
 	d.d.SetMaxDynamicTableSize(v)
 }
 
-// Close declares that the decoding is complete and resets the Decoder
-// to be reused again for a new header block. If there is any remaining
-// data in the decoder's buffer, Close returns an error.
+// Close ends the block that Write calls have fed, so that the next Write
+// starts a new one. It returns a DecodingError when the block stopped in
+// the middle of a field, and ErrStringLength when a string was over the
+// limit. Without an open block it does nothing.
 func (d *Decoder) Close() error {
 	var err error
 	if d.open {
@@ -160,7 +159,9 @@ func (d *Decoder) Close() error {
 	return err
 }
 
-// DecodeFull decodes an entire block.
+// DecodeFull decodes p as one whole block and returns its fields instead
+// of calling the emit function (nil for a block with no field). It ends
+// a block that Write calls left open, with p as its last bytes.
 func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 	var hf []HeaderField
 	var err error
@@ -195,9 +196,11 @@ func (d *Decoder) endBlock() {
 	}
 }
 
-// Write decodes p, a piece of a header block of any length, emitting
-// the fields it completes. Bytes of a field it leaves incomplete are
-// kept until the next Write or Close.
+// Write decodes p, the next bytes of the open block (a new block starts
+// with the first Write after Close), and emits the fields it completes.
+// The bytes of a field p ends inside are kept for the next Write. It
+// returns len(p), and an error for a malformed block (see the package
+// doc) or ErrStringLength.
 func (d *Decoder) Write(p []byte) (n int, err error) {
 	if len(p) == 0 {
 		return 0, nil
@@ -243,7 +246,7 @@ func (d *Decoder) flush(sink *[]HeaderField) {
 		hf := HeaderField{Name: d.strings.str(f.Name), Value: d.strings.str(f.Value), Sensitive: f.Sensitive()}
 		if sink != nil {
 			*sink = append(*sink, hf)
-		} else {
+		} else if d.emit != nil {
 			d.emit(hf)
 		}
 	}

@@ -10,11 +10,18 @@
 //	dec.Write(continuationPayload)
 //	err := dec.Close()             // ends the block; reports a truncated one
 //
+// HeaderField, DecodingError and InvalidIndexError are x/net's own types,
+// so fields pass unchanged to and from code that still uses x/net's http2
+// package.
+//
 // Names that are in the static table, and other names the peer sends
 // (interned in a small table of each Decoder's own), come back as strings
-// that cost no allocation, and so do static-table values; other values
-// cost one allocation each. Code that wants no allocation at all moves to
-// metapack's hpack.Decoder and mdelem.Batch.
+// that cost no allocation, and so do static-table values. Other values
+// cost one allocation the first time, and none while the Decoder's small
+// string cache still holds them. Code that wants no allocation at all
+// moves to metapack's hpack.Decoder and mdelem.Batch, one hot path at a
+// time: AppendToBatch and AppendFromBatch convert between HeaderFields
+// and batches.
 //
 // # Differences from x/net
 //
@@ -45,12 +52,17 @@
 //
 // Other differences callers can see:
 //
-//   - ErrStringLength is reported when the block ends, by the Close or
-//     DecodeFull call that ends it, not by the Write carrying the string.
-//     The over-limit field and the ones after it in the block are not
-//     emitted, but the block is decoded to its end, so the table stays in
-//     step with the peer's. A negative SetMaxStringLength is taken as 0
-//     (no limit).
+//   - After ErrStringLength the Decoder stays usable: the over-limit field
+//     and the ones after it in the block are not emitted, but the rest of
+//     the block is still decoded when it is written, so the table stays in
+//     step with the peer's, and the Close or DecodeFull that ends the
+//     block returns ErrStringLength too. HTTP/2 code can then refuse the
+//     one stream rather than the connection. Write reports it once the
+//     string's length is read, which can be a Write later than x/net's
+//     when the length prefix ends a fragment. A negative
+//     SetMaxStringLength is taken as 0 (no limit).
+//   - A nil emit function discards the fields, and an Encoder with a nil
+//     writer discards its output; in x/net both panic.
 //   - SetMaxDynamicTableSize called between a Write and the Close that
 //     ends the block takes effect at that Close; above the allowed
 //     maximum it raises the allowed maximum too.

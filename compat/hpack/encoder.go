@@ -8,7 +8,9 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// An Encoder performs HPACK encoding, one field per WriteField call.
+// An Encoder encodes the header fields one side sends on one connection,
+// one field per WriteField call, keeping their dynamic table. It is not
+// safe for concurrent use.
 type Encoder struct {
 	e     *mhpack.Encoder
 	w     io.Writer
@@ -16,8 +18,8 @@ type Encoder struct {
 	limit uint32 // SetMaxDynamicTableSizeLimit's value
 }
 
-// NewEncoder returns a new Encoder which performs HPACK encoding. An
-// encoded data is written to w.
+// NewEncoder returns an Encoder that writes what it encodes to w, with a
+// 4096-byte dynamic table. A nil w discards the output.
 func NewEncoder(w io.Writer) *Encoder {
 	return &Encoder{
 		e:     mhpack.NewEncoder(mhpack.DefaultTableSize),
@@ -26,9 +28,10 @@ func NewEncoder(w io.Writer) *Encoder {
 	}
 }
 
-// WriteField encodes f into a single Write to e's underlying Writer.
-// This function may also produce bytes for "Header Table Size Update"
-// if necessary. If produced, it is done before encoding f.
+// WriteField encodes f and writes it to the Encoder's writer with one
+// Write call, preceded, in the same call, by any size update a change of
+// the table's maximum requires. It returns the Write's error, or
+// io.ErrShortWrite.
 func (e *Encoder) WriteField(f HeaderField) error {
 	var mf mdelem.Field
 	name := mdelem.BorrowString(f.Name) // the encoder looks names up itself
@@ -41,6 +44,9 @@ func (e *Encoder) WriteField(f HeaderField) error {
 		mf = mf.WithSensitive(true)
 	}
 	e.buf = e.e.AppendField(e.buf[:0], mf)
+	if e.w == nil {
+		return nil
+	}
 	n, err := e.w.Write(e.buf)
 	if err == nil && n != len(e.buf) {
 		err = io.ErrShortWrite
@@ -48,26 +54,25 @@ func (e *Encoder) WriteField(f HeaderField) error {
 	return err
 }
 
-// SetMaxDynamicTableSize changes the dynamic header table size to v.
-// The actual size is bounded by the value passed to
-// SetMaxDynamicTableSizeLimit.
+// SetMaxDynamicTableSize sets the table's maximum size to v, or to the
+// limit set with SetMaxDynamicTableSizeLimit when v is above it. The next
+// WriteField tells the peer with a size update.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.e.SetMaxDynamicTableSize(min(v, e.limit))
 }
 
-// MaxDynamicTableSize returns the current dynamic header table size.
+// MaxDynamicTableSize returns the table's maximum size (not the size of
+// what it holds).
 func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 	_, v = e.e.DynamicTableSize()
 	return v
 }
 
-// SetMaxDynamicTableSizeLimit changes the maximum value that can be
-// specified in SetMaxDynamicTableSize to v. By default, it is set to
-// 4096, which is the same size of the default dynamic header table size
-// described in HPACK specification. If the current maximum dynamic header
-// table size is strictly greater than v, "Header Table Size Update" will
-// be done in the next WriteField call and the maximum dynamic header
-// table size is truncated to v. Limits above 1 GiB are taken as 1 GiB.
+// SetMaxDynamicTableSizeLimit bounds what SetMaxDynamicTableSize may set:
+// the peer's SETTINGS_HEADER_TABLE_SIZE. It starts at 4096, HTTP/2's
+// initial value. A limit below the current maximum lowers the maximum to
+// it, and the next WriteField sends the size update. Limits above 1 GiB
+// are taken as 1 GiB; 0 allows no dynamic table.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = v
 	cur := min(e.MaxDynamicTableSize(), v)

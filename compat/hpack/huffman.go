@@ -10,10 +10,9 @@ import (
 
 var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-// HuffmanDecode decodes the string in v and writes the expanded
-// result to w, returning the number of bytes written to w and the
-// Write call's return value. At most one Write call is made.
-// Invalid input (RFC 7541 §5.2) gives ErrInvalidHuffman and no Write.
+// HuffmanDecode decodes v, a Huffman-coded string (RFC 7541 §5.2), and
+// writes the result to w in one Write call, whose results it returns.
+// Invalid input gives ErrInvalidHuffman and no Write.
 func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
@@ -25,7 +24,8 @@ func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	return w.Write(b)
 }
 
-// HuffmanDecodeToString decodes the string in v.
+// HuffmanDecodeToString returns v, a Huffman-coded string, decoded, or
+// ErrInvalidHuffman.
 func HuffmanDecodeToString(v []byte) (string, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
@@ -37,14 +37,14 @@ func HuffmanDecodeToString(v []byte) (string, error) {
 	return string(b), nil
 }
 
-// AppendHuffmanString appends s, as encoded in Huffman codes, to dst
-// and returns the extended buffer.
+// AppendHuffmanString appends the Huffman coding of s to dst, padded to a
+// whole byte, and returns the extended slice.
 func AppendHuffmanString(dst []byte, s string) []byte {
 	return mhpack.AppendHuffmanString(dst, s)
 }
 
-// HuffmanEncodeLength returns the number of bytes required to encode
-// s in Huffman codes. The result is round up to byte boundary.
+// HuffmanEncodeLength returns the length in bytes of s's Huffman coding,
+// padding included: what AppendHuffmanString appends.
 func HuffmanEncodeLength(s string) uint64 {
 	return mhpack.HuffmanEncodeLength(s)
 }

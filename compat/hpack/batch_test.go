@@ -1,0 +1,49 @@
+package hpack_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	compat "github.com/metapack/metapack/compat/hpack"
+	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/mdelem"
+)
+
+// TestBatchAdapters round-trips HeaderFields through a batch, and through
+// metapack's Encoder and Decoder, checking that Sensitive survives as the
+// never-index flag and that static strings come back as atoms.
+func TestBatchAdapters(t *testing.T) {
+	in := []compat.HeaderField{
+		{Name: ":method", Value: "POST"},
+		{Name: ":path", Value: "/pkg.Service/Method"},
+		{Name: "authorization", Value: "Bearer t", Sensitive: true},
+		{Name: "x-custom", Value: ""},
+		{Name: "content-type", Value: "application/grpc"},
+	}
+	b := mdelem.NewBatch(0, 0)
+	compat.AppendToBatch(b, in)
+	if b.Len() != len(in) || !b.At(2).Sensitive() || b.At(0).Sensitive() {
+		t.Fatalf("batch of %d fields, sensitive %v %v", b.Len(), b.At(0).Sensitive(), b.At(2).Sensitive())
+	}
+	if k := b.At(0).Name.Kind(); k != mdelem.KindStatic {
+		t.Errorf(":method is %v in the batch, want static", k)
+	}
+	if diff := cmp.Diff(in, compat.AppendFromBatch(nil, b)); diff != "" {
+		t.Errorf("batch round trip differs (-in +out):\n%s", diff)
+	}
+
+	block := mhpack.NewEncoder(mhpack.DefaultTableSize).AppendBlock(nil, b)
+	out := mdelem.NewBatch(0, 0)
+	if err := mhpack.NewDecoder(mhpack.DefaultTableSize).Decode(out, block); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, compat.AppendFromBatch(nil, out)); diff != "" {
+		t.Errorf("codec round trip differs (-in +out):\n%s", diff)
+	}
+
+	compat.AppendToBatch(nil, in)
+	if got := compat.AppendFromBatch(in[:1], nil); len(got) != 1 {
+		t.Errorf("AppendFromBatch of a nil batch = %v", got)
+	}
+}
