@@ -9,11 +9,15 @@
 //
 // The rewrite is mechanical. x/net's package and its tests are type-checked
 // together with go/types; every reference to an exported package-level name
-// of x/net's hpack becomes hpack.Name in the drop-in; every top-level test,
-// benchmark or helper that uses an unexported name of x/net's package
-// (staticTable, the decoder's dynTab, huffmanDecode, ...), declares a method
-// on one of x/net's types, or uses a helper dropped for those reasons, is
-// dropped, with the reason logged. A few ported tests that check behaviour
+// of x/net's hpack becomes hpack.Name in the drop-in; four unexported
+// helpers some tests call (initialHeaderTableSize, encodeTypeByte,
+// appendVarInt and huffmanDecode) are replaced by shims written for the
+// port (see shims in port_test.go), which go into shims_test.go; every
+// other top-level test, benchmark or helper that uses an unexported name
+// of x/net's package (staticTable, the decoder's dynTab, readVarInt, ...),
+// declares a method on one of x/net's types, or uses a helper dropped for
+// those reasons, is dropped, with the reason logged, and so are x/net's
+// tests of the helpers the shims replace. A few ported tests that check behaviour
 // the drop-in's package doc lists under "Differences from x/net" are kept
 // but skipped, with the reason (see skipList in port_test.go).
 //

@@ -11,6 +11,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,73 @@ const (
 // test that fails for any other reason is a bug in the drop-in.
 var skipList = map[string]string{}
 
+// shims are stand-ins, written for the port, for unexported helpers of
+// x/net's package that some tests call: small encoders of RFC 7541's wire
+// format, and a limited Huffman decoder on metapack's codec. A test that
+// uses only exported names and these is ported; the shims the kept tests
+// use go into shims_test.go.
+var shims = map[string]string{
+	"initialHeaderTableSize": `// initialHeaderTableSize is HTTP/2's initial table size (RFC 9113 §6.5.2).
+const initialHeaderTableSize = 4096`,
+	"encodeTypeByte": `// encodeTypeByte returns the first byte of a literal with a new name:
+// never indexed, with incremental indexing, or without indexing (RFC 7541 §6.2).
+func encodeTypeByte(indexed, sensitive bool) byte {
+	if sensitive {
+		return 0x10
+	}
+	if indexed {
+		return 0x40
+	}
+	return 0
+}`,
+	"appendVarInt": `// appendVarInt appends i as an RFC 7541 §5.1 integer with an n-bit prefix,
+// the prefix's other bits zero.
+func appendVarInt(dst []byte, n byte, i uint64) []byte {
+	limit := uint64(1)<<n - 1
+	if i < limit {
+		return append(dst, byte(i))
+	}
+	dst = append(dst, byte(limit))
+	for i -= limit; i >= 0x80; i >>= 7 {
+		dst = append(dst, byte(i)|0x80)
+	}
+	return append(dst, byte(i))
+}`,
+	"huffmanDecode": `// huffmanDecode writes the decoding of v to buf; more than maxLen bytes
+// (0: no limit) is ErrStringLength. It runs metapack's limited decoder.
+func huffmanDecode(buf *bytes.Buffer, maxLen int, v []byte) error {
+	if maxLen == 0 {
+		maxLen = math.MaxInt
+	}
+	out, err := mhpack.AppendHuffmanDecodeLimit(nil, v, maxLen)
+	switch {
+	case errors.Is(err, mhpack.ErrStringLength):
+		return hpack.ErrStringLength
+	case err != nil:
+		return hpack.ErrInvalidHuffman
+	}
+	buf.Write(out)
+	return nil
+}`,
+}
+
+// shimTests are x/net's tests of its own helpers that shims replace:
+// ported, they would test the shim, so they are dropped.
+var shimTests = map[string]string{
+	"TestAppendVarInt": "tests x/net's unexported appendVarInt, which a shim replaces in the port",
+}
+
+// huffmanDecodeImports are the imports huffmanDecode's shim needs (the
+// others need none).
+const huffmanDecodeImports = `import (
+	"bytes"
+	"errors"
+	"math"
+
+	"github.com/metapack/metapack/compat/hpack"
+	mhpack "github.com/metapack/metapack/hpack"
+)`
+
 // droppedDecl is a top-level declaration of x/net's test files that the
 // port leaves out.
 type droppedDecl struct {
@@ -52,6 +120,7 @@ type portResult struct {
 	Files   map[string][]byte // base name -> ported source
 	Ported  []string          // Test, Benchmark, Fuzz and Example functions kept
 	Helpers []string          // other top-level declarations kept
+	Shims   []string          // shims the kept declarations use
 	Dropped []droppedDecl     // every declaration left out, tests and helpers
 	Skipped map[string]string // ported tests skipped: name -> reason
 }
@@ -63,6 +132,7 @@ type declNode struct {
 	decl    ast.Decl
 	recvOf  string   // x/net's type the declaration is a method of (it cannot move)
 	reasons []string // unexported names of x/net's package it uses
+	shims   []string // names of shims it uses
 	deps    []*declNode
 	qualify []*ast.Ident // references to exported package-level names of x/net's package
 	pkgs    map[*types.PkgName]bool
@@ -219,6 +289,10 @@ func portXnetTests(srcDir string, testFiles []string, skips map[string]string) (
 				return true // a local, a parameter, a field of a test type
 			}
 			packageLevel := obj.Parent() == pkg.Scope()
+			if _, ok := shims[obj.Name()]; ok && packageLevel {
+				n.shims = append(n.shims, obj.Name())
+				return true
+			}
 			if obj.Exported() {
 				if packageLevel {
 					n.qualify = append(n.qualify, id)
@@ -238,6 +312,9 @@ func portXnetTests(srcDir string, testFiles []string, skips map[string]string) (
 		}
 		if len(n.reasons) > 0 {
 			why = append(why, "uses unexported "+strings.Join(n.reasons, ", "))
+		}
+		if r, ok := shimTests[n.name]; ok {
+			why = append(why, r)
 		}
 		if len(why) > 0 {
 			n.dropped = true
@@ -265,6 +342,7 @@ func portXnetTests(srcDir string, testFiles []string, skips map[string]string) (
 	}
 
 	res := &portResult{Files: map[string][]byte{}, Skipped: map[string]string{}}
+	usedShims := map[string]bool{}
 	for fi, f := range tests {
 		var kept []ast.Decl
 		var droppedRanges [][2]token.Pos
@@ -291,6 +369,9 @@ func portXnetTests(srcDir string, testFiles []string, skips map[string]string) (
 			}
 			for pn := range n.pkgs {
 				used[pn] = true
+			}
+			for _, name := range n.shims {
+				usedShims[name] = true
 			}
 			if fd, ok := n.decl.(*ast.FuncDecl); ok && isTestFunc(fd) {
 				res.Ported = append(res.Ported, n.name)
@@ -375,6 +456,22 @@ func portXnetTests(srcDir string, testFiles []string, skips map[string]string) (
 			return nil, fmt.Errorf("ported %s does not parse: %v\n%s", testNames[fi], err, buf.Bytes())
 		}
 		res.Files[testNames[fi]] = src
+	}
+	if len(usedShims) > 0 {
+		var buf bytes.Buffer
+		fmt.Fprintf(&buf, "// Code generated by compat/hpack/xnettest; DO NOT EDIT.\n\npackage %s_test\n", dropInName)
+		if usedShims["huffmanDecode"] {
+			fmt.Fprintf(&buf, "\n%s\n", huffmanDecodeImports)
+		}
+		for _, name := range slices.Sorted(maps.Keys(usedShims)) {
+			fmt.Fprintf(&buf, "\n%s\n", shims[name])
+			res.Shims = append(res.Shims, name)
+		}
+		src, err := format.Source(buf.Bytes())
+		if err != nil {
+			return nil, fmt.Errorf("shims do not parse: %v\n%s", err, buf.Bytes())
+		}
+		res.Files["shims_test.go"] = src
 	}
 	for name := range skips {
 		if _, ok := res.Skipped[name]; !ok {

@@ -148,6 +148,7 @@ func logPort(t *testing.T, version string, res *portResult) {
 	fmt.Fprintf(&b, "x/net %s: %d tests and benchmarks ported, %d declarations dropped\n", version, len(res.Ported), len(res.Dropped))
 	fmt.Fprintf(&b, "ported: %s\n", strings.Join(res.Ported, " "))
 	fmt.Fprintf(&b, "helpers kept: %s\n", strings.Join(res.Helpers, ", "))
+	fmt.Fprintf(&b, "shims used: %s\n", strings.Join(res.Shims, ", "))
 	var skipped []string
 	for name := range res.Skipped {
 		skipped = append(skipped, name)
