@@ -7,11 +7,13 @@ import (
 	"github.com/metapack/metapack/mdelem"
 )
 
-// strCacheSlots and strCacheMaxLen bound a Decoder's string cache: at
-// most 16 KiB of strings kept alive per Decoder.
+// strCacheSlots, strCacheMaxLen and strCacheBudget bound a Decoder's
+// string cache: strings up to 4 KiB (the default dynamic table's size),
+// and at most 32 KiB of them kept alive per Decoder.
 const (
-	strCacheSlots  = 128
-	strCacheMaxLen = 128
+	strCacheSlots  = 256
+	strCacheMaxLen = 4096
+	strCacheBudget = 32 << 10
 )
 
 // strCache hands out the strings of decoded fields that are not atoms,
@@ -19,9 +21,11 @@ const (
 // sends again, from its dynamic table or as a literal, costs no
 // allocation. It is direct-mapped on a hash with a seed of its own, so a
 // peer cannot aim strings at one slot; a new string replaces the old one
-// in its slot. It belongs to one Decoder.
+// in its slot, unless it would take the cache over its budget. It belongs
+// to one Decoder.
 type strCache struct {
 	seed  maphash.Seed
+	bytes int // the total length of the cached strings
 	slots [strCacheSlots]string
 }
 
@@ -44,6 +48,9 @@ func (c *strCache) str(s mdelem.Str) string {
 	if *slot == v {
 		return *slot
 	}
-	*slot = strings.Clone(v)
-	return *slot
+	clone := strings.Clone(v)
+	if grown := c.bytes - len(*slot) + len(clone); grown <= strCacheBudget {
+		c.bytes, *slot = grown, clone
+	}
+	return clone
 }
