@@ -73,24 +73,14 @@ func writeFiles(t *testing.T, files map[string]string) string {
 
 var summaryRE = regexp.MustCompile(`^checked (\d+) stories, (\d+) cases: (\d+) mismatches, (\d+) errors\n$`)
 
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, ok := story.SharedDir()
-	if !ok {
-		t.Skip("no shared folder beside the module root (want ../shared/hpack-test-case and ../shared/rfc7541); skipping corpus tests")
-	}
-	return dir
-}
+func sharedDir(t *testing.T) string { return story.Shared(t) }
 
 // TestInflateCorpus checks every encoder directory of hpack-test-case.
 func TestInflateCorpus(t *testing.T) {
-	shared := sharedDir(t)
+	sharedDir(t)
 	for _, enc := range []string{"nghttp2", "go-hpack", "python-hpack", "node-http2-hpack", "haskell-http2-linear-huffman"} {
 		t.Run(enc, func(t *testing.T) {
-			dir := filepath.Join(shared, "hpack-test-case", enc)
-			if _, err := os.Stat(dir); err != nil {
-				t.Skipf("corpus directory missing: %v", err)
-			}
+			dir := story.Shared(t, "hpack-test-case", enc)
 			code, stdout, stderr := runCmd(t, "inflate", "--check", dir)
 			if code != 0 {
 				t.Fatalf("exit code %d, want 0; stderr:\n%s", code, stderr)
@@ -110,10 +100,9 @@ func TestInflateCorpus(t *testing.T) {
 }
 
 func TestInflateRFCAppendix(t *testing.T) {
-	shared := sharedDir(t)
-	files, _ := filepath.Glob(filepath.Join(shared, "rfc7541", "appendix-*.json"))
+	files, _ := filepath.Glob(filepath.Join(story.Shared(t, "rfc7541"), "appendix-*.json"))
 	if len(files) == 0 {
-		t.Skip("no rfc7541/appendix-*.json in the shared folder")
+		t.Fatal("no appendix-*.json in ../shared/rfc7541")
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {

@@ -2,8 +2,10 @@ package story
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -272,14 +274,7 @@ func TestSharedDir(t *testing.T) {
 }
 
 // sharedOrSkip returns the shared folder or skips the test.
-func sharedOrSkip(t *testing.T) string {
-	t.Helper()
-	dir, ok := SharedDir()
-	if !ok {
-		t.Skip("../shared (the hpack-test-case corpus and RFC data) is absent beside the checkout; it is only in the project's workplace")
-	}
-	return dir
-}
+func sharedOrSkip(t *testing.T) string { return Shared(t) }
 
 var corpusDirs = []struct {
 	name string
@@ -442,4 +437,54 @@ func TestRFCAppendix(t *testing.T) {
 		}
 		checkDecodes(t, s)
 	}
+}
+
+// TestSharedSkips checks that Shared skips, with SkipMessage, beside no
+// shared folder and for a path the folder lacks, and returns the path
+// otherwise.
+func TestSharedSkips(t *testing.T) {
+	root := t.TempDir()
+	mod := filepath.Join(root, "checkout")
+	if err := os.MkdirAll(mod, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(mod)
+	skipped := func(elems ...string) (msg string, path string) {
+		var rec skipRecorder
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			path = Shared(&rec, elems...)
+		}()
+		<-done
+		return rec.msg, path
+	}
+	if msg, _ := skipped("hpack-test-case"); !strings.HasPrefix(msg, SkipMessage) {
+		t.Errorf("without a shared folder: skip message %q", msg)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "shared", "rfc7541"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if msg, _ := skipped("hpack-test-case"); !strings.HasPrefix(msg, SkipMessage) {
+		t.Errorf("without the corpus in it: skip message %q", msg)
+	}
+	if msg, p := skipped("rfc7541"); msg != "" || filepath.Base(p) != "rfc7541" {
+		t.Errorf("with rfc7541 present: skipped %q, path %q", msg, p)
+	}
+}
+
+// skipRecorder is a testing.TB whose Skip records its message and ends
+// the goroutine, as testing's does.
+type skipRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *skipRecorder) Helper() {}
+func (r *skipRecorder) Skip(args ...any) {
+	r.msg = fmt.Sprint(args...)
+	runtime.Goexit()
 }
