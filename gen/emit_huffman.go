@@ -38,7 +38,7 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 			if idx>>(tabledef.HuffmanFastBits-tabledef.HuffmanMidStart) != 1<<tabledef.HuffmanMidStart-1 {
 				return nil, fmt.Errorf("long code under %#x lacks %d leading ones", idx, tabledef.HuffmanMidStart)
 			}
-			continue // zero: see the constants above
+			continue // zero: see tabledef's layout of an entry
 		}
 		e := uint32(n1) | 1<<tabledef.HuffmanFastCountShift | uint32(s1)<<tabledef.HuffmanFastSym1Shift | uint32(n1)<<tabledef.HuffmanFastLen1Shift
 		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= tabledef.HuffmanFastBits && s2 != 256 {

@@ -41,9 +41,9 @@ func FromAtom(a *staticdata.Atom) Handle {
 }
 
 // Atom returns the handle's record, or nil for the zero Handle. For a
-// static-tier string it is the atom that [tier.ByID] returns for
-// its ID; for other strings its ID is [NotStatic], and its NameIndex and Key
-// are 0. Its fields are read-only.
+// static-tier string it is the static tier's own atom, the one
+// [staticdata.Lookup] returns; for other strings its ID is [NotStatic], and
+// its NameIndex and Key are 0. Its fields are read-only.
 func (h Handle) Atom() *staticdata.Atom { return h.a }
 
 // IsValid reports whether h is a handle of an interned string, that is, not
