@@ -31,10 +31,10 @@ type Handle struct {
 // the static tier is taken as it is: it must be a record of a Table,
 // which is how a handle's Atom method returns one.
 func FromAtom(a *staticdata.Atom) Handle {
-	if a == nil || a.ID() == NotStatic {
+	if a == nil || tier.ID(a) == NotStatic {
 		return Handle{a}
 	}
-	if c := tier.ByID(int(a.ID())); c == a || c != nil && c.String() == a.String() {
+	if c := tier.ByID(int(tier.ID(a))); c == a || c != nil && c.String() == a.String() {
 		return Handle{c}
 	}
 	return Handle{}
@@ -51,7 +51,7 @@ func (h Handle) Atom() *staticdata.Atom { return h.a }
 func (h Handle) IsValid() bool { return h.a != nil }
 
 // IsStatic reports whether h's string is in the static tier.
-func (h Handle) IsStatic() bool { return h.a != nil && h.a.ID() != NotStatic }
+func (h Handle) IsStatic() bool { return h.a != nil && tier.ID(h.a) != NotStatic }
 
 // String returns the interned string. The result shares the canonical bytes.
 func (h Handle) String() string {

@@ -18,7 +18,7 @@ func staticNamed(f Field, a *staticdata.Atom) Field {
 // pinsAtom reports whether the atom side s, which holds a string, pins
 // memory the batch does not own: whether its atom is outside the static
 // tier, whatever its tag says (Static given a record of package intern).
-func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && s.atomRaw().ID() == tier.NotStatic }
+func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && tier.ID(s.atomRaw()) == tier.NotStatic }
 
 // appendSafe is Append in plain bounds-checked Go, with the same results:
 // the same bytes, kinds, marks, size, slots, pins and Err. A field with a

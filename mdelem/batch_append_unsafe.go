@@ -48,7 +48,7 @@ func (b *Batch) Append(f Field) {
 	if vt&tagBytes == 0 {
 		// No value, or a value tagged static whose atom is not in the
 		// static tier: appendSlow rejects the one and pins the other.
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == tier.NotStatic && vt&pinBit == 0 {
+		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -123,7 +123,7 @@ func (b *Batch) appendBytesName(f Field) {
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == tier.NotStatic && vt&pinBit == 0 {
+		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -227,7 +227,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}
-	} else if a.ID() == tier.NotStatic {
+	} else if tier.ID(a) == tier.NotStatic {
 		b.pins = true
 	}
 	b.size += size + 32

@@ -28,7 +28,7 @@ type Str struct {
 // of its ID (see Str.Kind).
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a != nil && a.ID() == tier.NotStatic {
+	if a != nil && tier.ID(a) == tier.NotStatic {
 		t = tagInterned
 	}
 	return atomStr(a, t)

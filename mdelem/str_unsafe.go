@@ -40,7 +40,7 @@ type Str struct {
 // TestFromKinds.
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a != nil && a.ID() == tier.NotStatic {
+	if a != nil && tier.ID(a) == tier.NotStatic {
 		t = tagInterned
 	}
 	return Str{p: unsafe.Pointer(a), tag: t}

@@ -14,7 +14,6 @@ import "github.com/metapack/metapack/internal/tier"
 //   - NameIndex returns the first RFC 7541 static-table index whose name is
 //     the string, or 0.
 //   - Hash returns xxhash.Sum64String of the string, unseeded.
-//   - ID returns the atom's index in the static tier, or 65535 (not static).
 type Atom = tier.Atom
 
 // KeyID identifies a well-known header key: every RFC 7541 static-table

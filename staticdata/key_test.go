@@ -63,3 +63,18 @@ func TestLookupMisses(t *testing.T) {
 		t.Errorf("Lookup of a named byte slice missed grpc-status")
 	}
 }
+
+// TestLookupNoAllocs checks that Lookup of a byte slice does not allocate:
+// on the longest atom, and on a miss long enough (over 32 bytes) that a
+// string(b) the compiler had to materialize would come from the heap.
+func TestLookupNoAllocs(t *testing.T) {
+	hit := []byte("access-control-allow-origin")
+	miss := []byte("x-a-custom-header-name-longer-than-32-bytes")
+	if n := testing.AllocsPerRun(100, func() {
+		if Lookup(hit) == nil || Lookup(miss) != nil {
+			t.Fatal("wrong lookup result")
+		}
+	}); n != 0 {
+		t.Errorf("Lookup allocates %v times", n)
+	}
+}

@@ -44,8 +44,10 @@ func (a *Atom) Len() int { return len(a.s) }
 // Hash returns xxhash.Sum64String of the atom's string, unseeded.
 func (a *Atom) Hash() uint64 { return a.hash }
 
-// ID returns the atom's index in the static tier, or NotStatic.
-func (a *Atom) ID() uint16 { return a.id }
+// ID returns a's index in the static tier, or NotStatic. It is a function,
+// not a method, so that users of staticdata.Atom, who have no use for the
+// index, do not see it.
+func ID(a *Atom) uint16 { return a.id }
 
 // IsStatic reports whether the atom is in the static tier.
 func (a *Atom) IsStatic() bool { return a.id != NotStatic }
