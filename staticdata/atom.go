@@ -3,7 +3,7 @@ package staticdata
 import "github.com/metapack/metapack/internal/tier"
 
 // Atom is one canonical header string: a string of the static tier, which
-// [Lookup] and [KeyID.Atom] return, or a string that package intern
+// [Lookup] and a KeyID's Atom method return, or a string that package intern
 // interned. Compare atoms by pointer: two atoms of the static tier or of
 // one intern.Table are the same pointer exactly when their strings are
 // equal. An atom is read-only. Its methods:

@@ -28,7 +28,7 @@
 // ../gen and written into *_gen.go files (the key constants here in
 // keys_gen.go); nothing is hashed or built at process start. [Lookup] uses
 // a perfect hash the generator found over the atoms' strings, then one
-// comparison, so a miss costs as little as a hit. The hashes and table
+// comparison, so a miss costs no more than a hit. The hashes and table
 // layouts the generator and the codec share are defined once, in
 // internal/tabledef.
 //
