@@ -78,11 +78,3 @@ func keyConstName(name string) string {
 	}
 	return b.String()
 }
-
-// pairHash mixes a name hash and a value hash into the hash of a field. It
-// must stay identical to staticdata.PairHash; a test in staticdata checks it.
-func pairHash(name, value uint64) uint64 {
-	h := name ^ (value * 0x9E3779B97F4A7C15)
-	h ^= h >> 29
-	return h * 0xBF58476D1CE4E5B9
-}

@@ -4,40 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-)
 
-// The bit layouts below are mirrored by the constants in
-// staticdata/huffman.go; the Huffman tests in hpack fail if the two drift.
-const (
-	fastBits = 13 // index width of the first-level decode table
-
-	// First-level entry: up to two whole symbols decoded from fastBits
-	// bits (13: 32 KiB, which with the long tables fits a 48 KiB L1 cache,
-	// and on header text decodes 2 symbols per lookup more often than 12
-	// bits do). The
-	// bits consumed sit in the low 6 bits so that a decoder can shift its
-	// bit buffer by the entry itself.
-	fastCountShift = 6  // symbols decoded (0, 1 or 2), 2 bits
-	fastSym1Shift  = 8  // first symbol
-	fastSym2Shift  = 16 // second symbol
-	fastLen1Shift  = 24 // length of the first symbol, 5 bits
-	// When the count is 0 the code is longer than fastBits and the entry is
-	// zero: a decoder that shifts by it without looking at it stays where
-	// it is.
-
-	// Every code longer than fastBits starts with longOnes ones. The
-	// decoder reads such a code with two lookups it can make at once, with
-	// no branch: the mid table is indexed by the midBits bits after the
-	// first midStart, and serves codes with under highStart leading ones;
-	// the high table, indexed by the highBits bits after the first
-	// highStart, serves codes with highStart or more leading ones. Their
-	// entries are uint16 in the low half of a first-level entry's layout
-	// (bits consumed, count 1, symbol), and zero for EOS.
-	longOnes  = 12
-	midStart  = 12
-	midBits   = 11
-	highStart = 18
-	highBits  = 12
+	"github.com/metapack/metapack/internal/tabledef"
 )
 
 // decodeTree maps (code, length) to a symbol for the table builder.
@@ -62,19 +30,19 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		return nil, err
 	}
 	t := decodeTree{h}
-	fast := make([]uint32, 1<<fastBits)
+	fast := make([]uint32, 1<<tabledef.HuffmanFastBits)
 	for idx := range fast {
-		v := uint32(idx) << (32 - fastBits)
+		v := uint32(idx) << (32 - tabledef.HuffmanFastBits)
 		s1, n1 := t.symbolAt(v)
-		if n1 > fastBits {
-			if idx>>(fastBits-longOnes) != 1<<longOnes-1 {
-				return nil, fmt.Errorf("long code under %#x lacks %d leading ones", idx, longOnes)
+		if n1 > tabledef.HuffmanFastBits {
+			if idx>>(tabledef.HuffmanFastBits-tabledef.HuffmanMidStart) != 1<<tabledef.HuffmanMidStart-1 {
+				return nil, fmt.Errorf("long code under %#x lacks %d leading ones", idx, tabledef.HuffmanMidStart)
 			}
-			continue // zero: see the constants above
+			continue // zero: see tabledef's layout of an entry
 		}
-		e := uint32(n1) | 1<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(n1)<<fastLen1Shift
-		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= fastBits && s2 != 256 {
-			e = uint32(n1+n2) | 2<<fastCountShift | uint32(s1)<<fastSym1Shift | uint32(s2)<<fastSym2Shift | uint32(n1)<<fastLen1Shift
+		e := uint32(n1) | 1<<tabledef.HuffmanFastCountShift | uint32(s1)<<tabledef.HuffmanFastSym1Shift | uint32(n1)<<tabledef.HuffmanFastLen1Shift
+		if s2, n2 := t.symbolAt(v << n1); n1+n2 <= tabledef.HuffmanFastBits && s2 != 256 {
+			e = uint32(n1+n2) | 2<<tabledef.HuffmanFastCountShift | uint32(s1)<<tabledef.HuffmanFastSym1Shift | uint32(s2)<<tabledef.HuffmanFastSym2Shift | uint32(n1)<<tabledef.HuffmanFastLen1Shift
 		}
 		fast[idx] = e
 	}
@@ -87,25 +55,25 @@ func emitHuffman(h *huffmanCode) ([]byte, error) {
 		if sym == 256 {
 			return 0, nil // EOS: a decoder stalls on it and looks closer
 		}
-		return uint16(n) | 1<<fastCountShift | uint16(sym)<<fastSym1Shift, nil
+		return uint16(n) | 1<<tabledef.HuffmanFastCountShift | uint16(sym)<<tabledef.HuffmanFastSym1Shift, nil
 	}
 	ones := func(k int) uint32 { return ^uint32(0) << (32 - k) }
-	mid := make([]uint16, 1<<midBits)
+	mid := make([]uint16, 1<<tabledef.HuffmanMidBits)
 	for idx := range mid {
-		v := ones(midStart) | uint32(idx)<<(32-midStart-midBits)
-		if v >= ones(highStart) {
+		v := ones(tabledef.HuffmanMidStart) | uint32(idx)<<(32-tabledef.HuffmanMidStart-tabledef.HuffmanMidBits)
+		if v >= ones(tabledef.HuffmanHighStart) {
 			continue // the high table's: left zero
 		}
-		e, err := leaf(v, midStart+midBits)
+		e, err := leaf(v, tabledef.HuffmanMidStart+tabledef.HuffmanMidBits)
 		if err != nil {
 			return nil, err
 		}
 		mid[idx] = e
 	}
-	high := make([]uint16, 1<<highBits)
+	high := make([]uint16, 1<<tabledef.HuffmanHighBits)
 	for idx := range high {
-		v := ones(highStart) | uint32(idx)<<(32-highStart-highBits)
-		e, err := leaf(v, highStart+highBits)
+		v := ones(tabledef.HuffmanHighStart) | uint32(idx)<<(32-tabledef.HuffmanHighStart-tabledef.HuffmanHighBits)
+		e, err := leaf(v, tabledef.HuffmanHighStart+tabledef.HuffmanHighBits)
 		if err != nil {
 			return nil, err
 		}

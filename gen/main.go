@@ -1,7 +1,9 @@
-// Command gen writes the generated files of package staticdata (the RFC 7541
-// static table and the gRPC well-known metadata, together with lookups
-// computed here so that nothing is hashed at process start) and of package
-// internal/huffdata (the Huffman tables).
+// Command gen writes the generated files of package internal/tier (the
+// RFC 7541 static table and the gRPC well-known metadata, with the
+// perfect hash computed here so that nothing is hashed at process start),
+// of package staticdata (the well-known key constants) and of package
+// internal/huffdata (the Huffman tables). The hashes and table layouts it
+// shares with those packages are defined once, in internal/tabledef.
 //
 // It reads only the data committed under gen/data. Run it through
 // `go generate ./staticdata` (or `go generate ./...`).
@@ -10,8 +12,8 @@
 //
 //	go run ./gen -data gen/data -root .
 //
-// writes root/staticdata/static_gen.go and
-// root/internal/huffdata/huffman_gen.go.
+// writes root/internal/tier/static_gen.go, root/staticdata/keys_gen.go
+// and root/internal/huffdata/huffman_gen.go.
 package main
 
 import (
@@ -49,12 +51,17 @@ func run(dataDir, outDir string) error {
 	if err != nil {
 		return err
 	}
+	keys, err := emitKeys(atoms)
+	if err != nil {
+		return err
+	}
 	huff, err := emitHuffman(code)
 	if err != nil {
 		return err
 	}
 	files := map[string][]byte{
-		filepath.Join("staticdata", "static_gen.go"):            static,
+		filepath.Join("internal", "tier", "static_gen.go"):      static,
+		filepath.Join("staticdata", "keys_gen.go"):              keys,
 		filepath.Join("internal", "huffdata", "huffman_gen.go"): huff,
 	}
 	for name, src := range files {

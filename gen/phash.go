@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/metapack/metapack/internal/tabledef"
 )
 
 // perfectHash is a collision-free hash of the non-empty atoms into a table of
-// 1<<bits slots. The hash reads the length and four bytes of the string:
-//
-//	((len*m0 + s[0]*m1 + s[len-1]*m2 + s[len/2]*m3 + s[len/4]*m4) mod 2^32) >> (32-bits)
+// 1<<bits slots: tabledef.PerfectHash with multipliers m0 to m4.
 type perfectHash struct {
 	bits               uint
 	m0, m1, m2, m3, m4 uint32
@@ -16,9 +16,7 @@ type perfectHash struct {
 }
 
 func (p *perfectHash) of(s string) uint32 {
-	n := len(s)
-	h := uint32(n)*p.m0 + uint32(s[0])*p.m1 + uint32(s[n-1])*p.m2 + uint32(s[n/2])*p.m3 + uint32(s[n/4])*p.m4
-	return h >> (32 - p.bits)
+	return tabledef.PerfectHash(s, p.bits, p.m0, p.m1, p.m2, p.m3, p.m4)
 }
 
 // findPerfectHash searches multipliers with a fixed-seed generator, so the

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -13,7 +14,7 @@ func TestAtomCacheKeys(t *testing.T) {
 	strs := []string{"a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "bbcdefghijklmnop", "abcdefghijklmnoq", "\x00", "\x00\x00"}
 	atoms := make([]sd.Atom, len(strs))
 	for i, s := range strs {
-		atoms[i] = sd.NewAtom(s, 0)
+		atoms[i] = tier.New(s, 0)
 		c.put([]byte(s), &atoms[i])
 		if got := c.get([]byte(s)); got != &atoms[i] {
 			t.Fatalf("get(%q) right after put = %v", s, got)

@@ -3,6 +3,7 @@ package hpack
 import (
 	"math"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -32,7 +33,7 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		if b > 0x80 && b < 0xff && !d.updateRequired {
 			d.sawField = true
 			idx := uint64(b & 0x7f) // 1 to 126
-			if idx <= sd.StaticTableLen {
+			if idx <= tier.TableLen {
 				if d.admit(int(staticTable[idx].Size)) {
 					dst.Append(staticFields[idx])
 				} else {
@@ -41,7 +42,7 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 				pos++
 				continue
 			}
-			if i := idx - sd.StaticTableLen - 1; i < uint64(d.table.len()) {
+			if i := idx - tier.TableLen - 1; i < uint64(d.table.len()) {
 				e := d.table.at(int(i))
 				if d.admit(int(e.size)) {
 					dst.Append(mdelem.Field{Name: e.name, Value: e.value})
@@ -111,8 +112,8 @@ func (d *Decoder) fieldStart(off int) error {
 
 // staticFields holds the static table's entries as fields, their Strs
 // made once rather than per indexed field.
-var staticFields = func() (fs [sd.StaticTableLen + 1]mdelem.Field) {
-	for i := 1; i <= sd.StaticTableLen; i++ {
+var staticFields = func() (fs [tier.TableLen + 1]mdelem.Field) {
+	for i := 1; i <= tier.TableLen; i++ {
 		e := &staticTable[i]
 		fs[i] = mdelem.Field{Name: mdelem.StrAtom(e.Name), Value: mdelem.StrAtom(e.Value)}
 	}
@@ -136,21 +137,21 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		}
 	}
 	switch {
-	case idx-1 < sd.StaticTableLen: // 1 to StaticTableLen; 0 wraps around
+	case idx-1 < tier.TableLen: // 1 to StaticTableLen; 0 wraps around
 		if d.admit(int(staticTable[idx].Size)) {
 			dst.Append(staticFields[idx])
 		} else {
 			d.overLimit(off)
 		}
-	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
-		e := d.table.at(int(idx - sd.StaticTableLen - 1))
+	case idx-tier.TableLen-1 < uint64(d.table.len()):
+		e := d.table.at(int(idx - tier.TableLen - 1))
 		if d.admit(int(e.size)) {
 			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
 		} else {
 			d.overLimit(off)
 		}
 	default:
-		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
+		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: tier.TableLen + d.table.len()}
 	}
 	return size, 0, nil
 }
@@ -188,13 +189,13 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
 			return 0, need, err
 		}
-	case idx <= sd.StaticTableLen:
+	case idx <= tier.TableLen:
 		name = staticFields[idx].Name
-	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
-		e := d.table.at(int(idx - sd.StaticTableLen - 1))
+	case idx-tier.TableLen-1 < uint64(d.table.len()):
+		e := d.table.at(int(idx - tier.TableLen - 1))
 		name = e.name
 	default:
-		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
+		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: tier.TableLen + d.table.len()}
 	}
 	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {

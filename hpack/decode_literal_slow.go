@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -57,14 +58,14 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		if pos = nstart + nl; pos > len(p) {
 			return 0, pos, nil
 		}
-	case idx <= sd.StaticTableLen:
+	case idx <= tier.TableLen:
 		name = staticFields[idx].Name
 		nameMin = name.Len()
-	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
-		name = d.table.at(int(idx - sd.StaticTableLen - 1)).name
+	case idx-tier.TableLen-1 < uint64(d.table.len()):
+		name = d.table.at(int(idx - tier.TableLen - 1)).name
 		nameMin = name.Len()
 	default:
-		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: sd.StaticTableLen + d.table.len()}
+		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: tier.TableLen + d.table.len()}
 	}
 	vl, vstart, vhuff, need, err := d.measureString(p, pos, off)
 	if err != nil || need > 0 {

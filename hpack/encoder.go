@@ -184,7 +184,7 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 		dst = e.appendSizeUpdates(dst)
 	}
 	if f.Name.Atom() == nil {
-		if a := sd.LookupBytes(f.Name.Bytes()); a != nil {
+		if a := sd.Lookup(f.Name.Bytes()); a != nil {
 			f = mdelem.Field{Name: mdelem.StrAtom(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}

@@ -3,8 +3,9 @@ package hpack
 import (
 	"slices"
 
+	"github.com/metapack/metapack/internal/tabledef"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
 )
 
 // First bytes of the representations (RFC 7541 §6), with their integer
@@ -18,7 +19,7 @@ const (
 )
 
 // dynIndexBase is the HPACK index of the newest dynamic entry.
-const dynIndexBase = sd.StaticTableLen + 1
+const dynIndexBase = tier.TableLen + 1
 
 // appendField appends f's representation.
 func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
@@ -57,7 +58,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 				return e.appendHit(dst, how, nh, age)
 			}
 		}
-		ph = sd.PairHash(nh, strHash(v.valueAtom, v.value))
+		ph = tabledef.PairHash(nh, strHash(v.valueAtom, v.value))
 		if e.table.count > 0 {
 			if age, ok := e.table.findField(ph, &v); ok {
 				e.table.setRecent(nh, age)

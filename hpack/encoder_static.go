@@ -1,15 +1,15 @@
 package hpack
 
 import (
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/internal/tier"
 )
 
 // staticRuns[i], for the first static index i of a name, is the number of
 // entries with that name; they are adjacent.
-var staticRuns = func() (runs [sd.StaticTableLen + 1]uint8) {
-	for i := 1; i <= sd.StaticTableLen; {
+var staticRuns = func() (runs [tier.TableLen + 1]uint8) {
+	for i := 1; i <= tier.TableLen; {
 		j := i
-		for j <= sd.StaticTableLen && staticTable[j].Name == staticTable[i].Name {
+		for j <= tier.TableLen && staticTable[j].Name == staticTable[i].Name {
 			j++
 		}
 		runs[i] = uint8(j - i)
@@ -22,7 +22,7 @@ var staticRuns = func() (runs [sd.StaticTableLen + 1]uint8) {
 // static index with its name, or 0. The name is an atom.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	if v.valueAtom != nil {
-		return sd.LookupFieldAtoms(v.nameAtom, v.valueAtom)
+		return tier.LookupFieldAtoms(v.nameAtom, v.valueAtom)
 	}
 	first := v.nameAtom.NameIndex()
 	// One bounds check for the whole run: first+run <= len(staticTable).

@@ -5,13 +5,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"github.com/metapack/metapack/internal/huffdata"
+	xhpack "golang.org/x/net/http2/hpack"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/metapack/metapack/staticdata"
-	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // huffmanSamples are inputs the Huffman tests run on: header-like text, every
@@ -130,7 +128,7 @@ func huffmanBits(s string, eos bool) []byte {
 	for i := 0; i < len(s); i++ {
 		sym := int(s[i])
 		if eos && sym == 0 {
-			sym = staticdata.HuffmanEOS
+			sym = huffdata.HuffmanEOS
 		}
 		acc = acc<<huffdata.HuffmanCodeLen[sym] | uint64(huffdata.HuffmanCodes[sym])
 		nb += uint(huffdata.HuffmanCodeLen[sym])
@@ -293,7 +291,7 @@ func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
 // symbol and the length, or zero for EOS, from the code alone.
 func TestHuffmanDecodeLongTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for sym := range staticdata.HuffmanEOS + 1 {
+	for sym := range huffdata.HuffmanEOS + 1 {
 		n := uint(huffdata.HuffmanCodeLen[sym])
 		if n <= huffdata.HuffmanFastBits {
 			if e := huffdata.HuffmanDecodeFast[huffdata.HuffmanCodes[sym]<<(huffdata.HuffmanFastBits-n)]; e&fastCountMask == 0 {
@@ -308,7 +306,7 @@ func TestHuffmanDecodeLongTables(t *testing.T) {
 		for _, tail := range []uint64{0, math.MaxUint64, rng.Uint64(), rng.Uint64(), rng.Uint64()} {
 			buf := code | tail>>n
 			e := decodeLong(buf)
-			if sym == staticdata.HuffmanEOS {
+			if sym == huffdata.HuffmanEOS {
 				if e != 0 {
 					t.Errorf("EOS then %#x: entry %#x, want 0", tail, e)
 				}

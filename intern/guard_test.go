@@ -6,6 +6,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/metapack/metapack/internal/guardpage"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -102,8 +103,8 @@ func TestInternAtGuard(t *testing.T) {
 	r := guardpage.NewRegion(t, guardMaxLen)
 	tbl := New(Limits{MaxEntries: 4096, MaxBytes: 1 << 20, MaxLen: guardMaxLen})
 	var static []string
-	for i := range staticdata.NumAtoms {
-		static = append(static, staticdata.AtomByID(i).String())
+	for i := range tier.NumAtoms {
+		static = append(static, tier.ByID(i).String())
 	}
 	for _, side := range sides {
 		for n := 0; n <= guardMaxLen; n++ {
@@ -158,7 +159,7 @@ func TestInternAtGuard(t *testing.T) {
 				if len(s) != n {
 					continue
 				}
-				want := FromAtom(staticdata.LookupBytes([]byte(s)))
+				want := FromAtom(staticdata.Lookup([]byte(s)))
 				h, ok := tbl.Make(side.bytes(r, []byte(s)))
 				check("Make static", h, ok, want)
 				h, ok = tbl.LookupString(side.string(t, s))
@@ -174,8 +175,8 @@ func TestInternAtGuard(t *testing.T) {
 func TestStaticAtGuard(t *testing.T) {
 	r := guardpage.NewRegion(t, guardMaxLen)
 	var inputs []string
-	for i := range staticdata.NumAtoms {
-		s := staticdata.AtomByID(i).String()
+	for i := range tier.NumAtoms {
+		s := tier.ByID(i).String()
 		inputs = append(inputs, s)
 		if len(s) > 2 {
 			m := []byte(s)

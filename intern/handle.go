@@ -1,10 +1,13 @@
 package intern
 
-import "github.com/metapack/metapack/staticdata"
+import (
+	"github.com/metapack/metapack/internal/tier"
+	"github.com/metapack/metapack/staticdata"
+)
 
 // NotStatic is the [staticdata.Atom] ID of a string that is not in the static
 // tier.
-const NotStatic = staticdata.NotStatic
+const NotStatic = tier.NotStatic
 
 // Handle is the canonical handle of an interned string. Two valid handles are
 // equal (==) exactly when their strings are equal, provided both come from the
@@ -28,19 +31,19 @@ type Handle struct {
 // the static tier is taken as it is: it must be a record of a Table,
 // which is how a handle's Atom method returns one.
 func FromAtom(a *staticdata.Atom) Handle {
-	if a == nil || a.ID() == NotStatic {
+	if a == nil || tier.ID(a) == NotStatic {
 		return Handle{a}
 	}
-	if c := staticdata.AtomByID(int(a.ID())); c == a || c != nil && c.String() == a.String() {
+	if c := tier.ByID(int(tier.ID(a))); c == a || c != nil && c.String() == a.String() {
 		return Handle{c}
 	}
 	return Handle{}
 }
 
 // Atom returns the handle's record, or nil for the zero Handle. For a
-// static-tier string it is the atom that [staticdata.AtomByID] returns for
-// its ID; for other strings its ID is [NotStatic], and its NameIndex and Key
-// are 0. Its fields are read-only.
+// static-tier string it is the static tier's own atom, the one
+// [staticdata.Lookup] returns; for other strings its ID is [NotStatic], and
+// its NameIndex and Key are 0. Its fields are read-only.
 func (h Handle) Atom() *staticdata.Atom { return h.a }
 
 // IsValid reports whether h is a handle of an interned string, that is, not
@@ -48,7 +51,7 @@ func (h Handle) Atom() *staticdata.Atom { return h.a }
 func (h Handle) IsValid() bool { return h.a != nil }
 
 // IsStatic reports whether h's string is in the static tier.
-func (h Handle) IsStatic() bool { return h.a != nil && h.a.ID() != NotStatic }
+func (h Handle) IsStatic() bool { return h.a != nil && tier.ID(h.a) != NotStatic }
 
 // String returns the interned string. The result shares the canonical bytes.
 func (h Handle) String() string {
@@ -107,11 +110,11 @@ func StaticString(s string) (Handle, bool) {
 	return Handle{a}, a != nil
 }
 
-// lookupStatic is staticdata.LookupOf behind its MayBeAtomOf filter, which
+// lookupStatic is staticdata.Lookup behind its MayBeAtomOf filter, which
 // turns most strings that are not in the static tier away before the hash.
 func lookupStatic[T string | []byte](b T) *staticdata.Atom {
-	if !staticdata.MayBeAtomOf(b) {
+	if !tier.MayBeAtom(b) {
 		return nil
 	}
-	return staticdata.LookupOf(b)
+	return staticdata.Lookup(b)
 }

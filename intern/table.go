@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -132,8 +133,8 @@ func (t *Table) LookupString(s string) (Handle, bool) {
 // its handle when found; otherwise, when the string may be interned
 // (ok), its seeded hash and the empty slot where the probe ended.
 func find[T string | []byte](t *Table, b T) (h Handle, hash, slot uint64, ok bool) {
-	if staticdata.MayBeAtomOf(b) {
-		if a := staticdata.LookupOf(b); a != nil {
+	if tier.MayBeAtom(b) {
+		if a := staticdata.Lookup(b); a != nil {
 			return Handle{a}, 0, 0, true
 		}
 	}
@@ -166,7 +167,7 @@ func insert[T string | []byte](t *Table, b T, h, i uint64) (Handle, bool) {
 	}
 	s := clone(b)
 	e := &entry{
-		atom:   staticdata.NewAtom(s, xxhash.Sum64String(s)),
+		atom:   tier.New(s, xxhash.Sum64String(s)),
 		seeded: h,
 	}
 	// The reservation guarantees an empty slot: at most MaxEntries of the

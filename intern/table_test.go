@@ -8,14 +8,15 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/google/go-cmp/cmp"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
 func TestStaticTier(t *testing.T) {
 	tbl := New(DefaultLimits)
 	zero := New(Limits{}) // no room for dynamic strings at all
-	for i := range staticdata.NumAtoms {
-		a := staticdata.AtomByID(i)
+	for i := range tier.NumAtoms {
+		a := tier.ByID(i)
 		want := FromAtom(a)
 		for _, tc := range []struct {
 			name string
@@ -79,7 +80,7 @@ func TestDynamic(t *testing.T) {
 		copy(buf, strings.Repeat("!", len(buf))) // the table must not keep buf
 		if h.String() != s || h.Len() != len(s) || h.Hash() != xxhash.Sum64String(s) ||
 			h.IsStatic() || !h.IsValid() || h.NameIndex() != 0 || h.Key() != staticdata.KeyUnknown ||
-			h.Atom().ID() != NotStatic {
+			tier.ID(h.Atom()) != NotStatic {
 			t.Errorf("Make(%q): wrong accessors %+v", s, *h.Atom())
 		}
 		handles[i] = h
@@ -325,9 +326,9 @@ func TestConcurrentDifferent(t *testing.T) {
 }
 
 func TestStaticFilter(t *testing.T) {
-	for i := range staticdata.NumAtoms {
-		s := staticdata.AtomByID(i).String()
-		if a := lookupStatic([]byte(s)); a != staticdata.AtomByID(i) {
+	for i := range tier.NumAtoms {
+		s := tier.ByID(i).String()
+		if a := lookupStatic([]byte(s)); a != tier.ByID(i) {
 			t.Errorf("lookupStatic(%q) = %p, want atom %d", s, a, i)
 		}
 	}
@@ -340,7 +341,7 @@ func TestStaticFilter(t *testing.T) {
 	passed := 0
 	for i := range 1000 {
 		if lookupStatic([]byte(fmt.Sprintf("x-custom-%d", i))) == nil &&
-			staticdata.MayBeAtomBytes([]byte(fmt.Sprintf("x-custom-%d", i))) {
+			tier.MayBeAtom([]byte(fmt.Sprintf("x-custom-%d", i))) {
 			passed++
 		}
 	}

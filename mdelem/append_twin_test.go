@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -26,7 +27,7 @@ func (r *twinInput) byte() byte {
 // taken from the input.
 func (r *twinInput) side() []byte {
 	if c := r.byte(); c < 64 {
-		return []byte(sd.AtomByID(int(r.byte()) % sd.NumAtoms).String())
+		return []byte(tier.ByID(int(r.byte()) % tier.NumAtoms).String())
 	}
 	n := int(r.byte()) % 101
 	b := make([]byte, n)
@@ -44,7 +45,7 @@ func (r *twinInput) side() []byte {
 func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 	switch k % 6 {
 	case 0:
-		if a := sd.LookupBytes(s); a != nil {
+		if a := sd.Lookup(s); a != nil {
 			if len(s)&1 != 0 {
 				c := *a // a copy, which Append replaces by a
 				return From(&c, a).Name

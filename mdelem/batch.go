@@ -153,7 +153,7 @@ func (b *Batch) GetString(name string) (Field, bool) {
 
 // GetBytes is GetString for a byte slice; it does not allocate.
 func (b *Batch) GetBytes(name []byte) (Field, bool) {
-	if a := staticdata.LookupBytes(name); a != nil && a.Key() != staticdata.KeyUnknown {
+	if a := staticdata.Lookup(name); a != nil && a.Key() != staticdata.KeyUnknown {
 		return b.Get(a.Key())
 	}
 	for _, f := range b.fields {

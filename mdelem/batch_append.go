@@ -3,6 +3,7 @@ package mdelem
 import (
 	"slices"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -17,7 +18,7 @@ func staticNamed(f Field, a *staticdata.Atom) Field {
 // pinsAtom reports whether the atom side s, which holds a string, pins
 // memory the batch does not own: whether its atom is outside the static
 // tier, whatever its tag says (Static given a record of package intern).
-func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && s.atomRaw().ID() == staticdata.NotStatic }
+func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && tier.ID(s.atomRaw()) == tier.NotStatic }
 
 // appendSafe is Append in plain bounds-checked Go, with the same results:
 // the same bytes, kinds, marks, size, slots, pins and Err. A field with a
@@ -31,7 +32,7 @@ func (b *Batch) appendSafe(f Field) {
 		return
 	}
 	if f.Name.tag&tagBytes != 0 {
-		if a := staticdata.LookupBytes(f.Name.bytes()); a != nil {
+		if a := staticdata.Lookup(f.Name.bytes()); a != nil {
 			f = staticNamed(f, a)
 		}
 	}

@@ -5,6 +5,7 @@ package mdelem
 import (
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -47,7 +48,7 @@ func (b *Batch) Append(f Field) {
 	if vt&tagBytes == 0 {
 		// No value, or a value tagged static whose atom is not in the
 		// static tier: appendSlow rejects the one and pins the other.
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
+		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -115,14 +116,14 @@ func (b *Batch) appendBytesName(f Field) {
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
-	if staticdata.MayBeAtom(stringAt(f.Name.p, nn)) {
+	if tier.MayBeAtom(stringAt(f.Name.p, nn)) {
 		b.appendLookup(f)
 		return
 	}
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
+		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
 			b.appendSlow(f)
 			return
 		}
@@ -195,7 +196,7 @@ func (b *Batch) appendSlow(f Field) {
 		return
 	}
 	if nt := f.Name.tag; nt&tagBytes != 0 {
-		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); staticdata.MayBeAtom(s) {
+		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); tier.MayBeAtom(s) {
 			if a := staticdata.Lookup(s); a != nil {
 				// With an atom for a name, the field is one for Append's
 				// fast path, which comes back here only for what it does
@@ -226,7 +227,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}
-	} else if a.ID() == staticdata.NotStatic {
+	} else if tier.ID(a) == tier.NotStatic {
 		b.pins = true
 	}
 	b.size += size + 32

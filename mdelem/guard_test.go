@@ -49,7 +49,7 @@ func TestAppendAtGuard(t *testing.T) {
 			name := guardPlace(nameR, fill(make([]byte, n), 3), before)
 			value := guardPlace(valueR, fill(make([]byte, n), 7), before)
 			wantName, wantValue := string(name), string(value)
-			if a := sd.LookupBytes(name); a != nil {
+			if a := sd.Lookup(name); a != nil {
 				wantName = a.String()
 			}
 			tests := []struct {

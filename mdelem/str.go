@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -94,10 +95,10 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, Kind) {
 	if a == nil {
 		return nil, KindInvalid
 	}
-	if a.ID() == staticdata.NotStatic {
+	if tier.ID(a) == tier.NotStatic {
 		return a, KindInterned
 	}
-	if c := staticdata.AtomByID(int(a.ID())); c != nil && c.String() == a.String() {
+	if c := tier.ByID(int(tier.ID(a))); c != nil && c.String() == a.String() {
 		return c, KindStatic
 	}
 	return a, KindStatic
@@ -141,7 +142,7 @@ func (s Str) Equal(t Str) bool {
 		switch {
 		case ca == cb:
 			return true
-		case ka == KindStatic && kb == KindStatic && ca == staticdata.AtomByID(int(ca.ID())) && cb == staticdata.AtomByID(int(cb.ID())):
+		case ka == KindStatic && kb == KindStatic && ca == tier.ByID(int(tier.ID(ca))) && cb == tier.ByID(int(tier.ID(cb))):
 			return false // two static-tier atoms: two strings
 		case ka == KindInterned && kb == KindInterned && a.Hash() != b.Hash():
 			return false

@@ -2,7 +2,10 @@
 
 package mdelem
 
-import "github.com/metapack/metapack/staticdata"
+import (
+	"github.com/metapack/metapack/internal/tier"
+	"github.com/metapack/metapack/staticdata"
+)
 
 // Str is a header name or value. The zero Str holds no string: it is
 // invalid (IsValid reports false), like the Str of a nil atom or of the
@@ -25,7 +28,7 @@ type Str struct {
 // of its ID (see Str.Kind).
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a != nil && a.ID() == staticdata.NotStatic {
+	if a != nil && tier.ID(a) == tier.NotStatic {
 		t = tagInterned
 	}
 	return atomStr(a, t)

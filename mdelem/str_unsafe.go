@@ -5,6 +5,7 @@ package mdelem
 import (
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -39,7 +40,7 @@ type Str struct {
 // TestFromKinds.
 func StrAtom(a *staticdata.Atom) Str {
 	t := tagStatic
-	if a != nil && a.ID() == staticdata.NotStatic {
+	if a != nil && tier.ID(a) == tier.NotStatic {
 		t = tagInterned
 	}
 	return Str{p: unsafe.Pointer(a), tag: t}

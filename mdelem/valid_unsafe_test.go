@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -41,7 +42,7 @@ func TestAppendForgedKey(t *testing.T) {
 		forgeAtom(t, sd.KeyPath.Atom(), "key", 66),
 		forgeAtom(t, sd.KeyPath.Atom(), "key", 200),
 		forgeAtom(t, sd.KeyPath.Atom(), "key", 255),
-		forgeAtom(t, sd.Lookup("GET"), "id", sd.NumAtoms),
+		forgeAtom(t, sd.Lookup("GET"), "id", tier.NumAtoms),
 		forgeAtom(t, sd.Lookup("GET"), "id", 500),
 		forgeAtom(t, sd.KeyTe.Atom(), "id", 0), // the ID of "", the string "te"
 	}

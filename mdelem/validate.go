@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/metapack/metapack/intern"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -74,7 +73,7 @@ func ValidateRequest(b *Batch) error {
 			continue
 		}
 		regular = true
-		if err := checkRegular(f, name, key, a != nil && a.ID() != intern.NotStatic); err != nil {
+		if err := checkRegular(f, name, key, a != nil && a.IsStatic()); err != nil {
 			return fieldErr(i, f, err)
 		}
 	}

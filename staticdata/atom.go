@@ -1,114 +1,33 @@
 package staticdata
 
-import "math"
+import "github.com/metapack/metapack/internal/tier"
 
-// KeyID identifies a well-known header key: every RFC 7541 static-table name
-// and every gRPC well-known key. KeyUnknown (0) is "not a well-known key".
-// k.Atom() is the atom of key k.
-type KeyID uint8
+// Atom is one canonical header string: a string of the static tier, which
+// [Lookup] and a KeyID's Atom method return, or a string that package intern
+// interned. Compare atoms by pointer: two atoms of the static tier or of
+// one intern.Table are the same pointer exactly when their strings are
+// equal. An atom is read-only. Its methods:
+//
+//   - String returns the atom's string, and Len its length.
+//   - Key returns the string's well-known key ID, or KeyUnknown.
+//   - IsStatic reports whether the atom is in the static tier.
+//   - NameIndex returns the first RFC 7541 static-table index whose name is
+//     the string, or 0.
+//   - Hash returns xxhash.Sum64String of the string, unseeded.
+type Atom = tier.Atom
 
-// Atom is one canonical string: an element of the static tier, or a record
-// that package intern made with [NewAtom]. Compare atoms by pointer. Its
-// fields are read-only: nothing outside this package can change them, so
-// the lengths and hashes the codec reads from an atom always describe its
-// string.
-type Atom struct {
-	s    string
-	hash uint64 // xxhash.Sum64String(s), unseeded
-	id   uint16 // index of this atom in the static tier, or NotStatic
-	// nameIndex is the first static-table index whose name is s, or 0.
-	nameIndex uint8
-	// key is s's well-known key ID, or KeyUnknown.
-	key KeyID
-}
+// KeyID identifies a well-known header key: every RFC 7541 static-table
+// name and every gRPC well-known key, such as [KeyPath] or
+// [KeyGrpcTimeout]. KeyUnknown (0) is "not a well-known key". Its methods:
+// k.String() is the key's header name and k.Atom() its atom; both are ""
+// and nil for an ID not below NumKeys.
+type KeyID = tier.KeyID
 
-// NotStatic is the ID of an atom that is not in the static tier.
-const NotStatic = math.MaxUint16
+// NumKeys is one more than the largest key ID: an array of NumKeys slots
+// has one for every key.
+const NumKeys = tier.NumKeys
 
-// NewAtom returns the record of a string that is not in the static tier,
-// with its hash, which must be xxhash.Sum64String(s): its ID is NotStatic,
-// its name index 0 and its key KeyUnknown. Package intern makes its
-// canonical records with it. The codec trusts the hash: two records of the
-// same string with different hashes compare unequal, and an encoder keyed
-// by a wrong hash finds no match in its table (the bytes it sends are still
-// right).
-func NewAtom(s string, hash uint64) Atom {
-	return Atom{s: s, hash: hash, id: NotStatic}
-}
-
-// String returns the atom's string.
-func (a *Atom) String() string { return a.s }
-
-// Len returns the length of the atom's string.
-func (a *Atom) Len() int { return len(a.s) }
-
-// Hash returns xxhash.Sum64String of the atom's string, unseeded.
-func (a *Atom) Hash() uint64 { return a.hash }
-
-// ID returns the atom's index in the static tier, or NotStatic.
-func (a *Atom) ID() uint16 { return a.id }
-
-// IsStatic reports whether the atom is in the static tier.
-func (a *Atom) IsStatic() bool { return a.id != NotStatic }
-
-// NameIndex returns the first static-table index whose name is the atom's
-// string, or 0.
-func (a *Atom) NameIndex() uint8 { return a.nameIndex }
-
-// Key returns the atom's well-known key ID, or KeyUnknown.
-func (a *Atom) Key() KeyID { return a.key }
-
-// AtomByID returns the static-tier atom with the given ID, or nil when id
-// is not below NumAtoms.
-func AtomByID(id int) *Atom {
-	if uint(id) >= NumAtoms {
-		return nil
-	}
-	return &atoms[id]
-}
-
-// String returns the key's string; "" for an ID not below NumKeys.
-func (k KeyID) String() string {
-	if k >= NumKeys {
-		return ""
-	}
-	return atoms[k].s
-}
-
-// Atom returns the atom of a well-known key (KeyUnknown's is the empty
-// string), or nil for an ID not below NumKeys, which mdelem takes as no
-// string at all.
-func (k KeyID) Atom() *Atom {
-	if k >= NumKeys {
-		return nil
-	}
-	return &atoms[k]
-}
-
-// StaticTableLen is the number of entries of the RFC 7541 static table.
-const StaticTableLen = 61
-
-// Entry is one static-table entry.
-type Entry struct {
-	Name, Value *Atom
-	// PairHash is PairHash(Name.Hash(), Value.Hash()).
-	PairHash uint64
-	// Size is the entry's size in RFC 7541 terms: name + value + 32 bytes.
-	Size uint32
-}
-
-// StaticEntry returns a copy of RFC 7541 static-table entry i, 1 to
-// StaticTableLen, and false for any other index.
-func StaticEntry(i int) (Entry, bool) {
-	if i < 1 || i > StaticTableLen {
-		return Entry{}, false
-	}
-	return staticTable[i], true
-}
-
-// PairHash mixes the hashes of a name and a value into the hash of a field.
-func PairHash(name, value uint64) uint64 {
-	h := name ^ (value * 0x9E3779B97F4A7C15)
-	h ^= h >> 29
-	return h * 0xBF58476D1CE4E5B9
-}
+// Lookup returns the static-tier atom whose string is s, or nil: the atom
+// of a static-table name or value, or of a gRPC well-known key or value. s
+// may be a string or a byte slice; Lookup neither allocates nor keeps it.
+func Lookup[T ~string | ~[]byte](s T) *Atom { return tier.Lookup(s) }

@@ -1,31 +1,42 @@
-// Package staticdata holds the tables that never change: the RFC 7541 static
-// table, the RFC 7541 Huffman code in encode and multi-symbol decode form, and
-// the gRPC well-known metadata keys and values.
+// Package staticdata names the header strings every HTTP/2 and gRPC peer
+// knows: the RFC 7541 static table's names and values and the gRPC
+// well-known metadata keys and values. Each is an [Atom], one canonical
+// copy of the string, and each well-known key has a [KeyID] constant.
 //
-// Every string of these tables is an [Atom] of the static tier, which
-// package intern answers from first. An atom carries its precomputed xxhash,
-// the first static-table index at which it is a name, and its well-known key
-// ID. The tables themselves are unexported and cannot be changed from
-// outside; they are read through [AtomByID], [KeyID.Atom], [Lookup] and the
-// other lookups, [StaticEntry] and [HuffmanCode], which return atoms whose
-// fields are read-only or copies. Key k's atom is the atom with ID k, so a
-// header batch can keep O(1) slots for :path, :authority, content-type,
-// grpc-timeout and the rest.
+// A user does two things with it:
 //
-// Everything here is computed by the generator in ../gen and written into the
-// *_gen.go files; nothing is hashed or built at process start. Lookups from
-// string and []byte ([Lookup], [LookupBytes], [LookupField], ...) use a perfect
-// hash found by the generator and allocate nothing.
+//   - look a header name or value up: [Lookup] takes a string or a byte
+//     slice and returns its atom, or nil when the string is not one of
+//     these, without allocating;
+//   - name a well-known key: mdelem's Batch.Get(staticdata.KeyPath) finds
+//     the :path field of a decoded block in O(1), k.String() is the key's
+//     header name and k.Atom() its atom, which package mdelem takes as a
+//     field's name without copying.
 //
-// # Safety
+// An atom's Key method gives the well-known key of a looked-up name, so a
+// header name that arrives as bytes turns into a key with one call:
 //
-// Package staticdata does not import unsafe, in any build. Its lookups take
-// a string or a byte slice through one generic body ([LookupOf],
-// [MayBeAtomOf]) that compares bytes with bounds-checked Go, so the
-// byte-slice forms neither copy nor allocate. The build tag purego, which
-// removes the unsafe code of the packages built on this one, changes
-// nothing here. TestLookupAtGuard runs every lookup with its input against
-// an unreadable page.
+//	if a := staticdata.Lookup(name); a != nil && a.Key() == staticdata.KeyGrpcTimeout {
+//		...
+//	}
+//
+// # Implementation
+//
+// The atoms, the static table and the lookups live in the module's
+// internal/tier package, which the codec packages read directly; Atom and
+// KeyID are its types. Everything there is computed by the generator in
+// ../gen and written into *_gen.go files (the key constants here in
+// keys_gen.go); nothing is hashed or built at process start. [Lookup] uses
+// a perfect hash the generator found over the atoms' strings, then one
+// comparison, so a miss costs no more than a hit. The hashes and table
+// layouts the generator and the codec share are defined once, in
+// internal/tabledef.
+//
+// Package staticdata does not import unsafe, in any build. Lookup takes a
+// string or a byte slice through one generic body that compares bytes
+// with bounds-checked Go, so the byte-slice form neither copies nor
+// allocates. Every atom is read-only: its fields are unexported and the
+// tables are reached only through accessors.
 //
 // To regenerate after changing gen/ or gen/data:
 //

@@ -8,7 +8,7 @@ import (
 
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
-	"github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/internal/tier"
 )
 
 // The explainer walks the representations of HPACK header blocks (RFC 7541
@@ -155,13 +155,13 @@ func (e *explainer) str(b []byte, off int, what string) (string, int, error) {
 // lookup returns table entry idx (1-based, static entries first).
 func (e *explainer) lookup(idx uint64, off int) (story.Header, string, error) {
 	switch {
-	case idx >= 1 && idx <= staticdata.StaticTableLen:
-		en, _ := staticdata.StaticEntry(int(idx))
+	case idx >= 1 && idx <= tier.TableLen:
+		en, _ := tier.EntryAt(int(idx))
 		return story.Header{Name: en.Name.String(), Value: en.Value.String()}, "static", nil
-	case idx > staticdata.StaticTableLen && idx-staticdata.StaticTableLen <= uint64(len(e.entries)):
-		return e.entries[idx-staticdata.StaticTableLen-1], "dynamic", nil
+	case idx > tier.TableLen && idx-tier.TableLen <= uint64(len(e.entries)):
+		return e.entries[idx-tier.TableLen-1], "dynamic", nil
 	}
-	return story.Header{}, "", &explainError{off, fmt.Sprintf("index %d is not in the tables (%d static and %d dynamic entries)", idx, staticdata.StaticTableLen, len(e.entries))}
+	return story.Header{}, "", &explainError{off, fmt.Sprintf("index %d is not in the tables (%d static and %d dynamic entries)", idx, tier.TableLen, len(e.entries))}
 }
 
 // add inserts h at the front of the dynamic table, unless it is larger

@@ -178,7 +178,7 @@ func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength 
 	r := m.resp
 	r.Reset()
 	m.num = strconv.AppendInt(m.num[:0], int64(status), 10)
-	if a := sd.LookupBytes(m.num); a != nil {
+	if a := sd.Lookup(m.num); a != nil {
 		r.Append(mdelem.From(atomStatus, a))
 	} else {
 		r.Append(mdelem.From(atomStatus, mdelem.Borrowed(m.num)))

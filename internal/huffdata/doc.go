@@ -7,8 +7,8 @@
 // them. The hpack encoder advances its output by lengths it reads from
 // them, and its decoder writes by counts it reads from them; their
 // soundness rests on the values the generator checks (see gen/), so they
-// must never change at run time. Package staticdata offers the code itself
-// read-only, as [staticdata.HuffmanCode].
+// must never change at run time. The layout of their entries is defined in
+// package tabledef, which the generator reads too.
 //
 // Everything here but layout.go is written by ../../gen: run
 // go generate ./staticdata.

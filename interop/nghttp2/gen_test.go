@@ -5,8 +5,8 @@ package nghttp2
 import (
 	"math/rand/v2"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/interop/nghttp2/hd"
-	"github.com/metapack/metapack/staticdata"
 )
 
 // tableSizes are the SETTINGS_HEADER_TABLE_SIZE values the tests move
@@ -49,7 +49,7 @@ func (g *gen) text(n int, alphabet string) string {
 func (g *gen) name() string {
 	switch p := g.r.IntN(100); {
 	case p < 35:
-		e, _ := staticdata.StaticEntry(1 + g.r.IntN(staticdata.StaticTableLen))
+		e, _ := tier.EntryAt(1 + g.r.IntN(tier.TableLen))
 		return e.Name.String()
 	case p < 60:
 		return grpcNames[g.r.IntN(len(grpcNames))]
@@ -75,7 +75,7 @@ func (g *gen) value() string {
 		}
 		return string(b)
 	case p < 85:
-		e, _ := staticdata.StaticEntry(1 + g.r.IntN(staticdata.StaticTableLen))
+		e, _ := tier.EntryAt(1 + g.r.IntN(tier.TableLen))
 		return e.Value.String()
 	default:
 		return g.text(1+g.r.IntN(8), "0123456789")
@@ -90,7 +90,7 @@ func (g *gen) field() hd.Field {
 	case p < 40 && len(g.seen) > 0:
 		f = g.seen[g.r.IntN(len(g.seen))]
 	case p < 50:
-		e, _ := staticdata.StaticEntry(1 + g.r.IntN(staticdata.StaticTableLen))
+		e, _ := tier.EntryAt(1 + g.r.IntN(tier.TableLen))
 		f = hd.Field{Name: e.Name.String(), Value: e.Value.String()}
 	default:
 		f = hd.Field{Name: g.name(), Value: g.value()}

@@ -1,9 +1,8 @@
-package staticdata
+package tier
 
 import (
 	"bufio"
 	"fmt"
-	"github.com/metapack/metapack/internal/huffdata"
 	"os"
 	"strconv"
 	"strings"
@@ -11,12 +10,24 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"golang.org/x/net/http2/hpack"
+
+	"github.com/metapack/metapack/internal/huffdata"
+	"github.com/metapack/metapack/internal/tabledef"
 )
+
+// huffmanCode returns the code of sym from huffdata's tables, and false
+// for a symbol past EOS.
+func huffmanCode(sym int) (code uint32, bits uint8, ok bool) {
+	if uint(sym) > huffdata.HuffmanEOS {
+		return 0, 0, false
+	}
+	return huffdata.HuffmanCodes[sym], huffdata.HuffmanCodeLen[sym], true
+}
 
 // TestStaticTableMatchesXnet decodes every indexed static field with x/net's
 // decoder and compares it with staticTable.
 func TestStaticTableMatchesXnet(t *testing.T) {
-	for i := 1; i <= StaticTableLen; i++ {
+	for i := 1; i <= TableLen; i++ {
 		d := hpack.NewDecoder(4096, nil)
 		fields, err := d.DecodeFull([]byte{0x80 | byte(i)})
 		if err != nil || len(fields) != 1 {
@@ -33,14 +44,14 @@ func TestStaticTableMatchesXnet(t *testing.T) {
 }
 
 // TestHuffmanCodesMatchXnet encodes each byte alone with x/net and compares
-// the bits with HuffmanCode's, and checks the encoder's tables in
+// the bits with huffdata's codes, and checks the encoder's tables in
 // internal/huffdata against them.
 func TestHuffmanCodesMatchXnet(t *testing.T) {
 	for b := range 256 {
 		got := hpack.AppendHuffmanString(nil, string([]byte{byte(b)}))
-		code, bits, ok := HuffmanCode(b)
+		code, bits, ok := huffmanCode(b)
 		if !ok {
-			t.Fatalf("HuffmanCode(%d) not ok", b)
+			t.Fatalf("huffmanCode(%d) not ok", b)
 		}
 		n := uint(bits)
 		// Our code, padded with ones to whole bytes, as big-endian bytes.
@@ -67,12 +78,12 @@ func TestHuffmanCodesMatchXnet(t *testing.T) {
 			t.Errorf("Top[%d] = %#x, Bytes[%d] = %d", k, v, k, huffdata.HuffmanEncodeTables.Bytes[k])
 		}
 	}
-	if code, bits, _ := HuffmanCode(HuffmanEOS); code != 0x3fffffff || bits != 30 {
+	if code, bits, _ := huffmanCode(huffdata.HuffmanEOS); code != 0x3fffffff || bits != 30 {
 		t.Errorf("EOS is %#x/%d, want 30 ones", code, bits)
 	}
-	for _, sym := range []int{-1, HuffmanEOS + 1, 1 << 40} {
-		if code, bits, ok := HuffmanCode(sym); ok || code != 0 || bits != 0 {
-			t.Errorf("HuffmanCode(%d) = %#x, %d, %v; want 0, 0, false", sym, code, bits, ok)
+	for _, sym := range []int{-1, huffdata.HuffmanEOS + 1, 1 << 40} {
+		if code, bits, ok := huffmanCode(sym); ok || code != 0 || bits != 0 {
+			t.Errorf("huffmanCode(%d) = %#x, %d, %v; want 0, 0, false", sym, code, bits, ok)
 		}
 	}
 }
@@ -89,26 +100,17 @@ func TestAtomsAreConsistent(t *testing.T) {
 		if i > 0 && i < NumKeys && int(a.key) != i {
 			t.Errorf("atom %q at %d: key %d, want %d", a.s, i, a.key, i)
 		}
-		if i >= NumKeys && a.key != KeyUnknown {
+		if i >= NumKeys && a.key != 0 {
 			t.Errorf("value atom %q has key %d", a.s, a.key)
 		}
 	}
-	for i := 1; i <= StaticTableLen; i++ {
+	for i := 1; i <= TableLen; i++ {
 		e := staticTable[i]
-		if e.PairHash != PairHash(e.Name.hash, e.Value.hash) {
-			t.Errorf("entry %d: PairHash disagrees with PairHash()", i)
+		if e.PairHash != tabledef.PairHash(e.Name.hash, e.Value.hash) {
+			t.Errorf("entry %d: PairHash disagrees with tabledef.PairHash", i)
 		}
-		if e.Name.key == KeyUnknown || e.Name.nameIndex == 0 || int(e.Name.nameIndex) > i {
+		if e.Name.key == 0 || e.Name.nameIndex == 0 || int(e.Name.nameIndex) > i {
 			t.Errorf("entry %d: name atom %+v", i, *e.Name)
-		}
-	}
-	for k, name := range map[KeyID]string{
-		KeyPath: ":path", KeyAuthority: ":authority", KeyContentType: "content-type",
-		KeyTe: "te", KeyGrpcTimeout: "grpc-timeout", KeyGrpcStatusDetailsBin: "grpc-status-details-bin",
-		KeyLbToken: "lb-token", KeyUserAgent: "user-agent",
-	} {
-		if k.String() != name || k.Atom().key != k {
-			t.Errorf("key %d is %q, want %q", k, k.String(), name)
 		}
 	}
 }
@@ -117,7 +119,7 @@ func TestAtomsAreConsistent(t *testing.T) {
 // RFC data in ../shared, when it is there.
 func TestGenDataMatchesShared(t *testing.T) {
 	table := readTSV(t, "../../shared/rfc7541/static-table.tsv")
-	if len(table) != StaticTableLen {
+	if len(table) != TableLen {
 		t.Fatalf("shared static table has %d rows", len(table))
 	}
 	for _, row := range table {
@@ -134,7 +136,7 @@ func TestGenDataMatchesShared(t *testing.T) {
 		sym, _ := strconv.Atoi(row[0])
 		code, _ := strconv.ParseUint(row[1], 16, 32)
 		bits, _ := strconv.Atoi(row[2])
-		if c, n, _ := HuffmanCode(sym); c != uint32(code) || int(n) != bits {
+		if c, n, _ := huffmanCode(sym); c != uint32(code) || int(n) != bits {
 			t.Errorf("symbol %d: %#x/%d, RFC data says %#x/%d", sym, c, n, code, bits)
 		}
 	}

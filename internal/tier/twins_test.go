@@ -1,4 +1,4 @@
-package staticdata
+package tier
 
 import (
 	"math/rand/v2"
@@ -55,29 +55,38 @@ func TestLookupTwins(t *testing.T) {
 		if got := Lookup(s); got != want {
 			t.Errorf("Lookup(%q) = %p, want %p", s, got, want)
 		}
-		if got := LookupBytes(b); got != want {
-			t.Errorf("LookupBytes(%q) = %p, want %p", s, got, want)
+		if got := Lookup(b); got != want {
+			t.Errorf("Lookup([]byte %q) = %p, want %p", s, got, want)
 		}
-		if want != nil && (!MayBeAtom(s) || !MayBeAtomBytes(b)) {
+		if want != nil && (!MayBeAtom(s) || !MayBeAtom(b)) {
 			t.Errorf("MayBeAtom(%q) = false for an atom", s)
 		}
-		if MayBeAtom(s) != MayBeAtomBytes(b) {
-			t.Errorf("MayBeAtom(%q) != MayBeAtomBytes", s)
+		if MayBeAtom(s) != MayBeAtom(b) {
+			t.Errorf("MayBeAtom(%q) != MayBeAtom of the bytes", s)
 		}
-		i1, k1 := LookupName(s)
-		i2, k2 := LookupNameBytes(b)
+		i1, k1 := lookupName(s)
+		i2, k2 := lookupName(b)
 		if i1 != i2 || k1 != k2 {
-			t.Errorf("LookupName(%q) = %d, %d; LookupNameBytes = %d, %d", s, i1, k1, i2, k2)
+			t.Errorf("lookupName(%q) = %d, %d; lookupName of the bytes = %d, %d", s, i1, k1, i2, k2)
 		}
 	}
-	for i := 1; i <= StaticTableLen; i++ {
+	for i := 1; i <= TableLen; i++ {
 		name := staticTable[i].Name.s
 		for _, value := range lookupInputs() {
 			i1, n1 := LookupField(name, value)
-			i2, n2 := LookupFieldBytes([]byte(name), []byte(value))
+			i2, n2 := LookupField([]byte(name), []byte(value))
 			if i1 != i2 || n1 != n2 {
-				t.Fatalf("LookupField(%q, %q) = %d, %d; LookupFieldBytes = %d, %d", name, value, i1, n1, i2, n2)
+				t.Fatalf("LookupField(%q, %q) = %d, %d; LookupField of the bytes = %d, %d", name, value, i1, n1, i2, n2)
 			}
 		}
 	}
+}
+
+// lookupName returns the first static-table index whose name is name, and
+// name's well-known key ID, through Lookup; either may be 0.
+func lookupName[T ~string | ~[]byte](name T) (index uint8, key KeyID) {
+	if a := Lookup(name); a != nil {
+		return a.nameIndex, a.key
+	}
+	return 0, 0
 }

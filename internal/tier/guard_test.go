@@ -1,4 +1,4 @@
-package staticdata
+package tier
 
 import (
 	"testing"
@@ -47,21 +47,21 @@ func TestLookupAtGuard(t *testing.T) {
 				if got := Lookup(gs); got != want {
 					t.Errorf("Lookup(%q) = %p, want %p", s, got, want)
 				}
-				if got := LookupBytes(gb); got != want {
-					t.Errorf("LookupBytes(%q) = %p, want %p", s, got, want)
+				if got := Lookup(gb); got != want {
+					t.Errorf("Lookup([]byte %q) = %p, want %p", s, got, want)
 				}
-				if MayBeAtom(gs) != MayBeAtom(s) || MayBeAtomBytes(gb) != MayBeAtom(s) {
+				if MayBeAtom(gs) != MayBeAtom(s) || MayBeAtom(gb) != MayBeAtom(s) {
 					t.Errorf("MayBeAtom(%q) differs at the guard", s)
 				}
-				wi, wk := LookupName(s)
-				if i, k := LookupName(gs); i != wi || k != wk {
-					t.Errorf("LookupName(%q) = %d, %d; want %d, %d", s, i, k, wi, wk)
+				wi, wk := lookupName(s)
+				if i, k := lookupName(gs); i != wi || k != wk {
+					t.Errorf("lookupName(%q) = %d, %d; want %d, %d", s, i, k, wi, wk)
 				}
-				if i, k := LookupNameBytes(gb); i != wi || k != wk {
-					t.Errorf("LookupNameBytes(%q) = %d, %d; want %d, %d", s, i, k, wi, wk)
+				if i, k := lookupName(gb); i != wi || k != wk {
+					t.Errorf("lookupName([]byte %q) = %d, %d; want %d, %d", s, i, k, wi, wk)
 				}
 			}
-			for i := 1; i <= StaticTableLen; i++ {
+			for i := 1; i <= TableLen; i++ {
 				name := staticTable[i].Name.s
 				for _, value := range []string{staticTable[i].Value.s, staticTable[i].Value.s + "x", "x"} {
 					wi, wn := LookupField(name, value)
@@ -70,8 +70,8 @@ func TestLookupAtGuard(t *testing.T) {
 						t.Errorf("LookupField(%q, %q) = %d, %d; want %d, %d", name, value, fi, fn, wi, wn)
 					}
 					bn, bv := side.bytes(r, []byte(name)), side.bytes(r2, []byte(value))
-					if fi, fn := LookupFieldBytes(bn, bv); fi != wi || fn != wn {
-						t.Errorf("LookupFieldBytes(%q, %q) = %d, %d; want %d, %d", name, value, fi, fn, wi, wn)
+					if fi, fn := LookupField(bn, bv); fi != wi || fn != wn {
+						t.Errorf("LookupField([]byte %q, %q) = %d, %d; want %d, %d", name, value, fi, fn, wi, wn)
 					}
 				}
 			}

@@ -1,4 +1,4 @@
-package staticdata
+package tier
 
 import "testing"
 
@@ -19,7 +19,7 @@ func BenchmarkLookup(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, in := range inputs {
-				LookupBytes(in)
+				Lookup(in)
 			}
 		}
 	})

@@ -1,15 +1,10 @@
-package staticdata
+package tier
 
-// Lookup returns the static-tier atom whose string is s, or nil. It does not
-// allocate.
-func Lookup(s string) *Atom { return LookupOf(s) }
+import "github.com/metapack/metapack/internal/tabledef"
 
-// LookupBytes is Lookup for a byte slice. It neither allocates nor keeps b.
-func LookupBytes(b []byte) *Atom { return LookupOf(b) }
-
-// LookupOf is Lookup for a string or a byte slice, for callers that are
-// generic over both. It neither allocates nor keeps s.
-func LookupOf[T string | []byte](s T) *Atom {
+// Lookup returns the static-tier atom whose string is s, or nil. It neither
+// allocates nor keeps s.
+func Lookup[T ~string | ~[]byte](s T) *Atom {
 	if len(s) == 0 {
 		return &atoms[0]
 	}
@@ -20,6 +15,13 @@ func LookupOf[T string | []byte](s T) *Atom {
 		return nil
 	}
 	return a
+}
+
+// phash is the generator's perfect hash of the non-empty atoms, with the
+// parameters it found. s must not be empty. The result is below
+// 1<<phashBits.
+func phash[T ~string | ~[]byte](s T) uint32 {
+	return tabledef.PerfectHash(s, phashBits, phashM0, phashM1, phashM2, phashM3, phashM4)
 }
 
 // atomFilter[n%64] has bit (s[0]+s[n-1])%64 set for every atom string s of
@@ -36,50 +38,16 @@ var atomFilter = func() (t [64]uint64) {
 // MayBeAtom reports whether s may be an atom's string: false only when
 // Lookup(s) would return nil. Most strings that are not atoms, such as
 // custom x-... names, fail it, and it costs less than Lookup's hash.
-func MayBeAtom(s string) bool { return MayBeAtomOf(s) }
-
-// MayBeAtomBytes is MayBeAtom for a byte slice: false only when
-// LookupBytes(b) would return nil.
-func MayBeAtomBytes(b []byte) bool { return MayBeAtomOf(b) }
-
-// MayBeAtomOf is MayBeAtom for a string or a byte slice: false only when
-// LookupOf(s) would return nil.
-func MayBeAtomOf[T string | []byte](s T) bool {
+func MayBeAtom[T ~string | ~[]byte](s T) bool {
 	n := len(s)
 	return n == 0 || atomFilter[n&63]>>((s[0]+s[n-1])&63)&1 != 0
-}
-
-// LookupName returns the first static-table index whose name is name, and
-// name's well-known key ID. Either may be 0.
-func LookupName(name string) (index uint8, key KeyID) {
-	if a := LookupOf(name); a != nil {
-		return a.nameIndex, a.key
-	}
-	return 0, KeyUnknown
-}
-
-// LookupNameBytes is LookupName for a byte slice.
-func LookupNameBytes(name []byte) (index uint8, key KeyID) {
-	if a := LookupOf(name); a != nil {
-		return a.nameIndex, a.key
-	}
-	return 0, KeyUnknown
 }
 
 // LookupField returns the static-table index of the field (name, value) when
 // the table holds exactly that field, and otherwise 0. nameIndex is the first
 // index whose name is name, or 0.
-func LookupField(name, value string) (index, nameIndex uint8) {
-	return fieldOf(Lookup(name), value)
-}
-
-// LookupFieldBytes is LookupField for byte slices.
-func LookupFieldBytes(name, value []byte) (index, nameIndex uint8) {
-	return fieldOf(LookupBytes(name), value)
-}
-
-// fieldOf is LookupField for the name's atom a, which may be nil.
-func fieldOf[T string | []byte](a *Atom, value T) (index, nameIndex uint8) {
+func LookupField[T ~string | ~[]byte](name, value T) (index, nameIndex uint8) {
+	a := Lookup(name)
 	if a == nil || a.nameIndex == 0 {
 		return 0, 0
 	}

@@ -1,4 +1,4 @@
-package staticdata
+package tier
 
 import (
 	"testing"
@@ -10,8 +10,8 @@ func TestLookupFindsEveryAtom(t *testing.T) {
 		if got := Lookup(a.s); got != a {
 			t.Errorf("Lookup(%q) = %p, want &atoms[%d]", a.s, got, i)
 		}
-		if got := LookupBytes([]byte(a.s)); got != a {
-			t.Errorf("LookupBytes(%q) = %p, want &atoms[%d]", a.s, got, i)
+		if got := Lookup([]byte(a.s)); got != a {
+			t.Errorf("Lookup([]byte %q) = %p, want &atoms[%d]", a.s, got, i)
 		}
 	}
 }
@@ -48,7 +48,7 @@ func isAtom(s string) bool {
 }
 
 func TestLookupField(t *testing.T) {
-	for i := 1; i <= StaticTableLen; i++ {
+	for i := 1; i <= TableLen; i++ {
 		e := staticTable[i]
 		idx, nameIdx := LookupField(e.Name.s, e.Value.s)
 		// The first entry holding the exact field wins.
@@ -58,8 +58,8 @@ func TestLookupField(t *testing.T) {
 		if nameIdx != e.Name.nameIndex {
 			t.Errorf("LookupField(%q, %q) name index %d, want %d", e.Name.s, e.Value.s, nameIdx, e.Name.nameIndex)
 		}
-		if i2, n2 := LookupFieldBytes([]byte(e.Name.s), []byte(e.Value.s)); i2 != idx || n2 != nameIdx {
-			t.Errorf("LookupFieldBytes disagrees for entry %d", i)
+		if i2, n2 := LookupField([]byte(e.Name.s), []byte(e.Value.s)); i2 != idx || n2 != nameIdx {
+			t.Errorf("LookupField of byte slices disagrees for entry %d", i)
 		}
 		if i3, n3 := LookupFieldAtoms(e.Name, e.Value); i3 != idx || n3 != nameIdx {
 			t.Errorf("LookupFieldAtoms disagrees for entry %d", i)
@@ -71,25 +71,25 @@ func TestLookupField(t *testing.T) {
 		key           KeyID
 		nameIdxByName uint8
 	}{
-		{":method", "PUT", 0, 2, KeyMethod, 2},
-		{":status", "404", 13, 8, KeyStatus, 8},
-		{"accept-encoding", "gzip, deflate", 16, 16, KeyAcceptEncoding, 16},
-		{"content-type", "application/grpc", 0, 31, KeyContentType, 31},
-		{"grpc-status", "0", 0, 0, KeyGrpcStatus, 0},
-		{"x-unknown", "", 0, 0, KeyUnknown, 0},
-		{"", "", 0, 0, KeyUnknown, 0},
+		{":method", "PUT", 0, 2, 2, 2},
+		{":status", "404", 13, 8, 5, 8},
+		{"accept-encoding", "gzip, deflate", 16, 16, 7, 16},
+		{"content-type", "application/grpc", 0, 31, 22, 31},
+		{"grpc-status", "0", 0, 0, 57, 0},
+		{"x-unknown", "", 0, 0, 0, 0},
+		{"", "", 0, 0, 0, 0},
 	}
 	for _, tt := range tests {
 		idx, nameIdx := LookupField(tt.name, tt.value)
 		if idx != tt.idx || nameIdx != tt.nameIdx {
 			t.Errorf("LookupField(%q, %q) = %d, %d; want %d, %d", tt.name, tt.value, idx, nameIdx, tt.idx, tt.nameIdx)
 		}
-		n, k := LookupName(tt.name)
+		n, k := lookupName(tt.name)
 		if n != tt.nameIdxByName || k != tt.key {
-			t.Errorf("LookupName(%q) = %d, %d; want %d, %d", tt.name, n, k, tt.nameIdxByName, tt.key)
+			t.Errorf("lookupName(%q) = %d, %d; want %d, %d", tt.name, n, k, tt.nameIdxByName, tt.key)
 		}
-		if n2, k2 := LookupNameBytes([]byte(tt.name)); n2 != n || k2 != k {
-			t.Errorf("LookupNameBytes(%q) disagrees", tt.name)
+		if n2, k2 := lookupName([]byte(tt.name)); n2 != n || k2 != k {
+			t.Errorf("lookupName of a byte slice %q disagrees", tt.name)
 		}
 	}
 }
@@ -100,17 +100,17 @@ func TestLookupNoAllocs(t *testing.T) {
 	// Past 32 bytes a string(b) that the compiler had to materialize would
 	// come from the heap, not from a stack buffer.
 	long := []byte("strict-transport-security-and-then-some-more")
-	longHit := []byte(KeyStrictTransportSecurity.String())
+	longHit := []byte("strict-transport-security")
 	n := testing.AllocsPerRun(100, func() {
-		LookupBytes(name)
-		LookupBytes(miss)
-		LookupBytes(long)
-		LookupOf(long)
-		LookupFieldBytes(name, value)
-		LookupFieldBytes(longHit, long)
-		LookupNameBytes(miss)
-		LookupNameBytes(long)
-		MayBeAtomBytes(long)
+		Lookup(name)
+		Lookup(miss)
+		Lookup(long)
+		Lookup(long)
+		LookupField(name, value)
+		LookupField(longHit, long)
+		lookupName(miss)
+		lookupName(long)
+		MayBeAtom(long)
 		Lookup("grpc-timeout")
 	})
 	if n != 0 {
@@ -130,21 +130,5 @@ func TestMayBeAtom(t *testing.T) {
 		if MayBeAtom(s) {
 			t.Errorf("MayBeAtom(%q) = true", s)
 		}
-	}
-}
-
-// TestKeyIDOutOfRange checks that a KeyID past NumKeys has no atom and no
-// string, rather than panicking or passing for the empty string.
-func TestKeyIDOutOfRange(t *testing.T) {
-	for _, k := range []KeyID{NumKeys, 200, 255} {
-		if a := k.Atom(); a != nil {
-			t.Errorf("KeyID(%d).Atom() = %q, want nil", k, a.String())
-		}
-		if s := k.String(); s != "" {
-			t.Errorf("KeyID(%d).String() = %q, want empty", k, s)
-		}
-	}
-	if KeyUnknown.Atom() == nil || KeyPath.Atom().String() != ":path" {
-		t.Errorf("in-range keys lost their atoms")
 	}
 }
