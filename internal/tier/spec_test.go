@@ -3,7 +3,9 @@ package tier
 import (
 	"bufio"
 	"fmt"
+	"github.com/metapack/metapack/internal/story"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,7 +120,7 @@ func TestAtomsAreConsistent(t *testing.T) {
 // TestGenDataMatchesShared checks the transcription in gen/data against the
 // RFC data in ../shared, when it is there.
 func TestGenDataMatchesShared(t *testing.T) {
-	table := readTSV(t, "../../shared/rfc7541/static-table.tsv")
+	table := readTSV(t, "rfc7541", "static-table.tsv")
 	if len(table) != TableLen {
 		t.Fatalf("shared static table has %d rows", len(table))
 	}
@@ -132,7 +134,7 @@ func TestGenDataMatchesShared(t *testing.T) {
 			t.Errorf("static entry %d: %q: %q, RFC data says %q: %q", i, e.Name.s, e.Value.s, row[1], value)
 		}
 	}
-	for _, row := range readTSV(t, "../../shared/rfc7541/huffman-code.tsv") {
+	for _, row := range readTSV(t, "rfc7541", "huffman-code.tsv") {
 		sym, _ := strconv.Atoi(row[0])
 		code, _ := strconv.ParseUint(row[1], 16, 32)
 		bits, _ := strconv.Atoi(row[2])
@@ -143,13 +145,10 @@ func TestGenDataMatchesShared(t *testing.T) {
 }
 
 // readTSV reads the data rows of a file in ../shared, skipping the test when
-// ../shared is absent.
-func readTSV(t *testing.T, path string) [][]string {
+// it is absent.
+func readTSV(t *testing.T, elems ...string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent (../shared sits beside the checkout only in the project's workplace)", path)
-	}
+	f, err := os.Open(story.Shared(t, elems...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +163,7 @@ func readTSV(t *testing.T, path string) [][]string {
 		rows = append(rows, strings.Split(line, "\t"))
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatal(fmt.Errorf("%s: %w", path, err))
+		t.Fatal(fmt.Errorf("%s: %w", filepath.Join(elems...), err))
 	}
 	return rows
 }
