@@ -210,12 +210,12 @@ func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
 	}
 }
 
-// SetMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE that we
+// SetAllowedMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE that we
 // advertise, once the peer has acknowledged it. Size updates above it are
 // then errors, and if it is below the table's current size limit, the next
 // block must start with a size update no larger than the lowest value set
 // since the last block (RFC 7541 §4.2).
-func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
+func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	if v < d.table.max {
 		if !d.updateRequired || v < d.lowestSettings {
 			d.lowestSettings = v

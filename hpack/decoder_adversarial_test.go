@@ -84,7 +84,7 @@ func TestDecodeAdversarial(t *testing.T) {
 func TestDecodeSizeUpdates(t *testing.T) {
 	tests := []struct {
 		name     string
-		settings []uint32 // SetMaxDynamicTableSize calls before the block
+		settings []uint32 // SetAllowedMaxDynamicTableSize calls before the block
 		block    string
 		want     error
 		max      uint32
@@ -102,7 +102,7 @@ func TestDecodeSizeUpdates(t *testing.T) {
 	for _, tt := range tests {
 		d := NewDecoder(DefaultTableSize)
 		for _, s := range tt.settings {
-			d.SetMaxDynamicTableSize(s)
+			d.SetAllowedMaxDynamicTableSize(s)
 		}
 		err := d.Decode(mdelem.NewBatch(0, 0), unhex(t, tt.block))
 		if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {

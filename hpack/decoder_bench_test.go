@@ -108,7 +108,7 @@ func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
 			sizes := c.sizes[i]
 			for j := range s.Cases {
 				if j > 0 && sizes[j] != sizes[j-1] {
-					d.SetMaxDynamicTableSize(uint32(sizes[j]))
+					d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
 				}
 				batch.Reset()
 				if err := d.Decode(batch, s.Cases[j].Wire); err != nil {

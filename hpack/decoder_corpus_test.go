@@ -88,7 +88,7 @@ func decodeStory(t *testing.T, where string, s *story.Story, rng *rand.Rand) {
 	b := mdelem.NewBatch(0, 0)
 	for i, c := range s.Cases {
 		if i > 0 && sizes[i] != sizes[i-1] {
-			d.SetMaxDynamicTableSize(uint32(sizes[i]))
+			d.SetAllowedMaxDynamicTableSize(uint32(sizes[i]))
 		}
 		b.Reset()
 		var err error

@@ -47,7 +47,7 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetTableSizeLimit raises that. An HTTP/2 peer's decoder starts with a
+// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts with a
 // table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
 // when the size the encoder uses differs from that, its first block starts
 // with a size update saying so (RFC 7541 §4.2).
@@ -87,18 +87,18 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.applyMax()
 }
 
-// SetTableSizeLimit caps the dynamic table at v bytes whatever the peer
+// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever the peer
 // allows (DefaultTableSize by default). 0 means no dynamic table at all.
 // Values above MaxTableSizeLimit (1 GiB) are taken as MaxTableSizeLimit:
 // an encoder may always use less than its peer allows. The table's memory
 // grows with what it holds, not with the limit.
-func (e *Encoder) SetTableSizeLimit(v uint32) {
+func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = min(v, MaxTableSizeLimit)
 	e.applyMax()
 }
 
 // MaxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
-// SetTableSizeLimit asks for.
+// SetMaxDynamicTableSizeLimit asks for.
 const MaxTableSizeLimit = 1 << 30
 
 // applyMax makes min(peerMax, limit) the table's maximum.

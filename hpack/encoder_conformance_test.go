@@ -35,7 +35,7 @@ func newEncPeer(tableSize uint32) *encPeer {
 // the connection.
 func (p *encPeer) setTableSize(e *Encoder, v uint32) {
 	e.SetMaxDynamicTableSize(v)
-	p.ours.SetMaxDynamicTableSize(v)
+	p.ours.SetAllowedMaxDynamicTableSize(v)
 	p.xnet.SetAllowedMaxDynamicTableSize(v)
 }
 
@@ -133,7 +133,7 @@ func TestEncoderStories(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					for si, lists := range raw {
 						e := NewEncoder(size)
-						e.SetTableSizeLimit(limit)
+						e.SetMaxDynamicTableSizeLimit(limit)
 						p := newEncPeer(size)
 						var buf []byte
 						for ci, hs := range lists {
@@ -220,7 +220,7 @@ func TestEncoderRandom(t *testing.T) {
 	for conn := range 500 {
 		size := sizes[r.IntN(len(sizes))]
 		e := NewEncoder(size)
-		e.SetTableSizeLimit(sizes[r.IntN(len(sizes))])
+		e.SetMaxDynamicTableSizeLimit(sizes[r.IntN(len(sizes))])
 		e.SetIndexPolicy(policies[r.IntN(len(policies))])
 		p := newEncPeer(size)
 		var buf []byte

@@ -124,7 +124,7 @@ func TestEncoderSecondSighting(t *testing.T) {
 // TestEncoderLargeNotIndexed checks the 3/4 rule.
 func TestEncoderLargeNotIndexed(t *testing.T) {
 	e := NewEncoder(256)
-	e.SetTableSizeLimit(256)
+	e.SetMaxDynamicTableSizeLimit(256)
 	big := strings.Repeat("v", 256*3/4-32-len("x-big")+1)
 	for range 3 {
 		e.AppendBlock(nil, encField1("x-big", big, false))
@@ -194,7 +194,7 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		{1<<32 - 1, 1<<32 - 1, update(MaxTableSizeLimit)},
 	} {
 		e := NewEncoder(tc.peer)
-		e.SetTableSizeLimit(tc.limit)
+		e.SetMaxDynamicTableSizeLimit(tc.limit)
 		block := e.AppendBlock(nil, mdelem.NewBatch(0, 0))
 		if got := hex.EncodeToString(block); got != tc.want {
 			t.Errorf("NewEncoder(%d), limit %d: first block %s, want %s", tc.peer, tc.limit, got, tc.want)
@@ -203,7 +203,7 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		d := NewDecoder(tc.peer)
 		if tc.peer < DefaultTableSize {
 			d = NewDecoder(DefaultTableSize)
-			d.SetMaxDynamicTableSize(tc.peer)
+			d.SetAllowedMaxDynamicTableSize(tc.peer)
 		}
 		if err := d.Decode(mdelem.NewBatch(0, 0), block); err != nil {
 			t.Errorf("NewEncoder(%d), limit %d: our decoder rejects the first block %x: %v", tc.peer, tc.limit, block, err)
@@ -233,7 +233,7 @@ func TestEncoderSizeUpdates(t *testing.T) {
 		{"lowest, final", 4096, 4096, []uint32{512, 256, 2048}, "3fe1013fe10f"},
 	} {
 		e := NewEncoder(tc.peer)
-		e.SetTableSizeLimit(tc.limit)
+		e.SetMaxDynamicTableSizeLimit(tc.limit)
 		if tc.peer != tc.limit || len(tc.changes) > 0 {
 			e.AppendBlock(nil, empty) // flush the initial update
 		}
@@ -334,7 +334,7 @@ func TestEncoderTableCapacity(t *testing.T) {
 	hs := []story.Header{{Name: "x-a", Value: "1"}, {Name: "x-b", Value: strings.Repeat("b", 100)}}
 	buf = e.AppendBlock(buf[:0], encBatch(hs))
 	p.check(t, "before", e, buf, encWant(hs))
-	e.SetTableSizeLimit(65536)
+	e.SetMaxDynamicTableSizeLimit(65536)
 	buf = e.AppendBlock(buf[:0], encBatch(hs))
 	p.check(t, "after", e, buf, encWant(hs))
 	if e.DynamicTableLen() != 2 {

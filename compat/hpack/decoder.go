@@ -140,7 +140,7 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.allowed = v
 	d.lowest = min(d.lowest, v)
-	d.d.SetMaxDynamicTableSize(v)
+	d.d.SetAllowedMaxDynamicTableSize(v)
 }
 
 // Close declares that the decoding is complete and resets the Decoder
