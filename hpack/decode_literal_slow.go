@@ -58,7 +58,7 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 			return 0, pos, nil
 		}
 	case idx <= sd.StaticTableLen:
-		name = staticFields[idx].Name
+		name = staticEntries[idx].name
 		nameMin = name.Len()
 	case idx-sd.StaticTableLen-1 < uint64(d.table.len()):
 		name = d.table.at(int(idx - sd.StaticTableLen - 1)).name
