@@ -28,9 +28,6 @@ func corpusDir(tb testing.TB) string {
 	return filepath.Join(shared, "hpack-test-case")
 }
 
-// corpusEnvSet reports whether $HPACK_TEST_CASE names the corpus.
-func corpusEnvSet() bool { return os.Getenv("HPACK_TEST_CASE") != "" }
-
 // corpusStories returns the stories of every directory of the corpus,
 // keyed by directory name; wireOnly keeps the directories with encoded
 // blocks.
