@@ -31,7 +31,7 @@
 // proxy-authorization, short cookies or fields marked sensitive, skips
 // entries over 3/4 of the table, and indexes a value on its second sighting
 // (or at once for names whose values tend to repeat), so that values that
-// never repeat do not evict ones that do. [Encoder.SetIndexPolicy] replaces it
+// never repeat do not evict ones that do. [Encoder.setIndexPolicy] replaces it
 // per field. Huffman coding is used only when strictly shorter.
 //
 // # Huffman coding

@@ -18,8 +18,21 @@ import (
 // Names and values that are atoms (static or interned) are never hashed:
 // their hash and static index come with them.
 //
-// Which fields enter the dynamic table is up to the index policy; see
-// SetIndexPolicy for the default.
+// Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
+// never-indexed literals (RFC 7541 §6.2.3). For the others, the encoder's
+// index policy picks the representation. It sends as never-indexed
+// literals authorization, proxy-authorization and cookies under 20 bytes. It does not index a
+// field larger than 3/4 of the table. For any other field that is in no
+// table it learns, per name, whether values repeat:
+//   - a field seen recently (its hash is in a small fixed-size filter of
+//     fields sent without indexing) is indexed: its second sighting;
+//   - a new value is indexed at once when its name's values have tended to
+//     repeat (a per-name score, raised by table and filter hits, lowered
+//     by new values), and otherwise sent without indexing, so that values
+//     that never repeat (request IDs, dates, trace contexts) do not evict
+//     the ones that do;
+//   - except that a field whose name is in no table is indexed, so that
+//     later fields can refer to the name.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
@@ -33,7 +46,7 @@ type Encoder struct {
 	minMax        uint32
 	updatePending bool
 
-	policy IndexPolicy
+	policy indexPolicy
 	seen   seenFilter
 	names  nameScores
 	lits   litCache
@@ -87,19 +100,19 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.applyMax()
 }
 
-// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever the peer
-// allows (DefaultTableSize by default). 0 means no dynamic table at all.
-// Values above MaxTableSizeLimit (1 GiB) are taken as MaxTableSizeLimit:
-// an encoder may always use less than its peer allows. The table's memory
-// grows with what it holds, not with the limit.
+// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever
+// the peer allows (DefaultTableSize by default), as x/net's method of that
+// name does. 0 means no dynamic table at all. Values above 1 GiB are taken
+// as 1 GiB: an encoder may always use less than its peer allows. The
+// table's memory grows with what it holds, not with the limit.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
-	e.limit = min(v, MaxTableSizeLimit)
+	e.limit = min(v, maxTableSizeLimit)
 	e.applyMax()
 }
 
-// MaxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
+// maxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
 // SetMaxDynamicTableSizeLimit asks for.
-const MaxTableSizeLimit = 1 << 30
+const maxTableSizeLimit = 1 << 30
 
 // applyMax makes min(peerMax, limit) the table's maximum.
 func (e *Encoder) applyMax() {
@@ -112,23 +125,10 @@ func (e *Encoder) applyMax() {
 	e.updatePending = true
 }
 
-// SetIndexPolicy replaces the index policy; nil restores the default.
-// Fields marked Sensitive are never-indexed whatever the policy says.
-//
-// The default policy sends as never-indexed literals authorization,
-// proxy-authorization and cookies under 20 bytes. It does not index a
-// field larger than 3/4 of the table. For any other field that is in no
-// table it learns, per name, whether values repeat:
-//   - a field seen recently (its hash is in a small fixed-size filter of
-//     fields sent without indexing) is indexed: its second sighting;
-//   - a new value is indexed at once when its name's values have tended to
-//     repeat (a per-name score, raised by table and filter hits, lowered
-//     by new values), and otherwise sent without indexing, so that values
-//     that never repeat (request IDs, dates, trace contexts) do not evict
-//     the ones that do;
-//   - except that a field whose name is in no table is indexed, so that
-//     later fields can refer to the name.
-func (e *Encoder) SetIndexPolicy(p IndexPolicy) { e.policy = p }
+// setIndexPolicy replaces the index policy, for the tests; nil restores
+// the default (see Encoder). Fields marked Sensitive are never-indexed
+// whatever the policy says.
+func (e *Encoder) setIndexPolicy(p indexPolicy) { e.policy = p }
 
 // DynamicTableSize returns the dynamic table's size and maximum size in
 // RFC 7541 terms, as the peer's decoder will have them after the next

@@ -145,29 +145,29 @@ func TestEncoderLargeNotIndexed(t *testing.T) {
 func TestEncoderPolicy(t *testing.T) {
 	b := encBatch([]story.Header{{Name: "x-a", Value: "1"}, {Name: "x-b", Value: "2"}, {Name: "cookie", Value: "k=v"}})
 	e := NewEncoder(DefaultTableSize)
-	e.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexNone })
+	e.setIndexPolicy(func(mdelem.Field) indexing { return indexNone })
 	e.AppendBlock(nil, b)
 	e.AppendBlock(nil, b)
 	if n := e.DynamicTableLen(); n != 0 {
-		t.Errorf("IndexNone: %d entries", n)
+		t.Errorf("indexNone: %d entries", n)
 	}
-	e.SetIndexPolicy(func(f mdelem.Field) Indexing {
+	e.setIndexPolicy(func(f mdelem.Field) indexing {
 		if f.Name.EqualString("x-a") {
-			return IndexNever
+			return indexNever
 		}
-		return IndexIncremental
+		return indexIncremental
 	})
 	block := e.AppendBlock(nil, b)
 	fs := encXnetDecode(t, block)
 	if !fs[0].Sensitive || fs[1].Sensitive || fs[2].Sensitive {
-		t.Errorf("sensitivity %v %v %v, want true false false (IndexNever, IndexIncremental, the short-cookie rule overridden)", fs[0].Sensitive, fs[1].Sensitive, fs[2].Sensitive)
+		t.Errorf("sensitivity %v %v %v, want true false false (indexNever, indexIncremental, the short-cookie rule overridden)", fs[0].Sensitive, fs[1].Sensitive, fs[2].Sensitive)
 	}
-	// IndexIncremental overrides the short-cookie rule: the policy is
+	// indexIncremental overrides the short-cookie rule: the policy is
 	// asked first.
 	if n := e.DynamicTableLen(); n != 2 {
-		t.Errorf("IndexIncremental: %d entries, want 2", n)
+		t.Errorf("indexIncremental: %d entries, want 2", n)
 	}
-	e.SetIndexPolicy(nil)
+	e.setIndexPolicy(nil)
 	if got := e.AppendBlock(nil, encField1("x-b", "2", false)); len(got) != 1 {
 		t.Errorf("default policy again: got %x, want a one-byte index", got)
 	}
@@ -191,7 +191,7 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		{16384, 4096, ""},
 		{16384, 16384, update(16384)},
 		{65536, 16384, update(16384)},
-		{1<<32 - 1, 1<<32 - 1, update(MaxTableSizeLimit)},
+		{1<<32 - 1, 1<<32 - 1, update(maxTableSizeLimit)},
 	} {
 		e := NewEncoder(tc.peer)
 		e.SetMaxDynamicTableSizeLimit(tc.limit)

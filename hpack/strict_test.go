@@ -64,7 +64,7 @@ func TestDecodeWhileFragmentOpen(t *testing.T) {
 // return an evicted entry and the Encoder panicked.
 func TestDynamicEntryOutOfRange(t *testing.T) {
 	e := NewEncoder(DefaultTableSize)
-	e.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexIncremental })
+	e.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
 	d := NewDecoder(DefaultTableSize)
 	b := mdelem.NewBatch(0, 0)
 	// Two blocks of one entry each, the first evicted by a size update in

@@ -20,7 +20,7 @@ func TestTableSizesAnyUint32(t *testing.T) {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
 			enc := NewEncoder(size)
 			enc.SetMaxDynamicTableSizeLimit(size)
-			enc.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexIncremental })
+			enc.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
 			dec := NewDecoder(size)
 			if size < DefaultTableSize {
 				// Our SETTINGS lowered the table from HTTP/2's 4096.
