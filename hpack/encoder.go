@@ -60,8 +60,8 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts with a
-// table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
+// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts
+// with a table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
 // when the size the encoder uses differs from that, its first block starts
 // with a size update saying so (RFC 7541 §4.2).
 func NewEncoder(peerTableSize uint32) *Encoder {
