@@ -87,7 +87,8 @@ func (e *Encoder) Reset() {
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
-// The table's maximum becomes min(v, limit); entries are evicted at once,
+// The table's maximum becomes min(v, limit) (0: no dynamic table, as the
+// peer then allows none); entries are evicted at once,
 // and the next block starts with the size updates RFC 7541 §4.2 requires.
 // When the maximum went below both the one the peer knows and the final
 // one since the last block, that is two updates: the first is 0, not the
