@@ -71,7 +71,7 @@ func FuzzRoundTrip(f *testing.F) {
 		for i, list := range parseHeaders(text) {
 			if size, ok := settingsChange(sizes, i); ok {
 				enc.SetMaxDynamicTableSize(size)
-				ours.SetMaxDynamicTableSize(size)
+				ours.SetAllowedMaxDynamicTableSize(size)
 				theirs.SetAllowedMaxDynamicTableSize(size)
 			}
 			toBatch(in, list)
@@ -112,7 +112,7 @@ func FuzzTableSync(f *testing.F) {
 		for i, list := range parseHeaders(text) {
 			if size, ok := settingsChange(sizes, i); ok {
 				enc.SetMaxDynamicTableSize(size)
-				dec.SetMaxDynamicTableSize(size)
+				dec.SetAllowedMaxDynamicTableSize(size)
 			}
 			toBatch(in, list)
 			block = enc.AppendBlock(block[:0], in)

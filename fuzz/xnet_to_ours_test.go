@@ -44,7 +44,7 @@ func FuzzXnetToOurs(f *testing.F) {
 		for i, list := range parseHeaders(text) {
 			if i > 0 && sizes&(1<<(i%8)) != 0 {
 				size := tableSizes[(int(sizes)+i)%len(tableSizes)]
-				dec.SetMaxDynamicTableSize(size)
+				dec.SetAllowedMaxDynamicTableSize(size)
 				enc.SetMaxDynamicTableSizeLimit(size)
 				enc.SetMaxDynamicTableSize(size)
 			}

@@ -1,9 +1,9 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/tier"
 	"math"
 
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -26,24 +26,13 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		b := p[pos]
 		d.attempts++
 		// Indexed fields with a one-byte index, the most common
-		// representation, are handled here, without a call. Unless a size
-		// update is still required (fieldStart's error), a field counts as
-		// seen as soon as it starts, as in indexed; an index past the
-		// table falls through to indexed for its error.
+		// representation, are handled here, without a call; the rest,
+		// an index past the tables included, go to indexed. Unless a
+		// size update is still required (fieldStart's error), a field
+		// counts as seen as soon as it starts, as in indexed.
 		if b > 0x80 && b < 0xff && !d.updateRequired {
-			d.sawField = true
-			idx := uint64(b & 0x7f) // 1 to 126
-			if idx <= tier.TableLen {
-				if d.admit(int(staticTable[idx].Size)) {
-					dst.Append(staticFields[idx])
-				} else {
-					d.overLimit(d.blockOff + pos)
-				}
-				pos++
-				continue
-			}
-			if i := idx - tier.TableLen - 1; i < uint64(d.table.len()) {
-				e := d.table.at(int(i))
+			if e := d.indexedEntry(uint64(b & 0x7f)); e != nil {
+				d.sawField = true
 				if d.admit(int(e.size)) {
 					dst.Append(mdelem.Field{Name: e.name, Value: e.value})
 				} else {
@@ -110,16 +99,32 @@ func (d *Decoder) fieldStart(off int) error {
 	return nil
 }
 
-// staticFields holds the static table's entries as fields, their Strs
-// made once rather than per indexed field.
-var staticFields = func() (fs [tier.TableLen + 1]mdelem.Field) {
+// staticEntries holds the static table's entries in the dynamic table's
+// form, their Strs made once rather than per indexed field, so that
+// indexedEntry returns either table's entries alike. They own no ring
+// bytes: chunkLen is 0.
+var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
 	for i := 1; i <= tier.TableLen; i++ {
-		e := &staticTable[i]
-		fs[i] = mdelem.Field{Name: mdelem.StrAtom(e.Name), Value: mdelem.StrAtom(e.Value)}
+		e, _ := tier.EntryAt(i)
+		es[i] = dynEntry{name: mdelem.StrAtom(e.Name), value: mdelem.StrAtom(e.Value), size: e.Size}
 	}
-	return fs
+	return es
 }()
 
+// indexedEntry returns the entry at HPACK index idx, static or dynamic,
+// or nil when idx is in neither table. It is small enough to inline into
+// parse's one-byte path as well as into indexed.
+func (d *Decoder) indexedEntry(idx uint64) *dynEntry {
+	if idx-1 < tier.TableLen { // 1 to StaticTableLen; 0 wraps around
+		return &staticEntries[idx]
+	}
+	if i := idx - tier.TableLen - 1; i < uint64(d.table.len()) {
+		return d.table.at(int(i))
+	}
+	return nil
+}
+
+// indexed decodes an indexed field representation (RFC 7541 §6.1).
 func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int, err error) {
 	// Most indexes fit the 7-bit prefix; only a full prefix needs readInt,
 	// which is too big to inline.
@@ -136,22 +141,14 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			return 0, 0, err
 		}
 	}
-	switch {
-	case idx-1 < tier.TableLen: // 1 to StaticTableLen; 0 wraps around
-		if d.admit(int(staticTable[idx].Size)) {
-			dst.Append(staticFields[idx])
-		} else {
-			d.overLimit(off)
-		}
-	case idx-tier.TableLen-1 < uint64(d.table.len()):
-		e := d.table.at(int(idx - tier.TableLen - 1))
-		if d.admit(int(e.size)) {
-			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
-		} else {
-			d.overLimit(off)
-		}
-	default:
+	e := d.indexedEntry(idx)
+	if e == nil {
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: tier.TableLen + d.table.len()}
+	}
+	if d.admit(int(e.size)) {
+		dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+	} else {
+		d.overLimit(off)
 	}
 	return size, 0, nil
 }
@@ -190,7 +187,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			return 0, need, err
 		}
 	case idx <= tier.TableLen:
-		name = staticFields[idx].Name
+		name = staticEntries[idx].name
 	case idx-tier.TableLen-1 < uint64(d.table.len()):
 		e := d.table.at(int(idx - tier.TableLen - 1))
 		name = e.name

@@ -2,9 +2,9 @@ package hpack
 
 import (
 	"errors"
+	"github.com/metapack/metapack/internal/tier"
 	"math"
 
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -59,7 +59,7 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 			return 0, pos, nil
 		}
 	case idx <= tier.TableLen:
-		name = staticFields[idx].Name
+		name = staticEntries[idx].name
 		nameMin = name.Len()
 	case idx-tier.TableLen-1 < uint64(d.table.len()):
 		name = d.table.at(int(idx - tier.TableLen - 1)).name

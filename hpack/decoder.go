@@ -210,12 +210,14 @@ func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
 	}
 }
 
-// SetMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE that we
-// advertise, once the peer has acknowledged it. Size updates above it are
-// then errors, and if it is below the table's current size limit, the next
+// SetAllowedMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE
+// that we advertise, once the peer has acknowledged it: the upper bound of
+// the peer's size updates, as in x/net. Size updates above it are then
+// errors, and if it is below the table's current size limit, the next
 // block must start with a size update no larger than the lowest value set
-// since the last block (RFC 7541 §4.2).
-func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
+// since the last block (RFC 7541 §4.2); x/net's decoder does not require
+// that update. 0 allows no dynamic table at all.
+func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	if v < d.table.max {
 		if !d.updateRequired || v < d.lowestSettings {
 			d.lowestSettings = v

@@ -37,10 +37,10 @@ func TestDecodeAdversarial(t *testing.T) {
 		{"ten continuation bytes", "ff 80 80 80 80 80 80 80 80 80 80 00", ErrIntegerOverflow, 0},
 		{"string of 2^40 bytes", "00 7f 81 80 80 80 80 80 20", ErrIntegerOverflow, 0},
 		{"block ends inside a string over the limit", "00 7f 81 80 40 61", ErrTruncated, 6},
-		{"Huffman padding over 7 bits", "00 01 61 81 ff", ErrHuffmanPadding, 0},
-		{"Huffman zero padding", "00 01 61 81 00", ErrHuffmanPadding, 0},
-		{"Huffman EOS", "00 01 61 84 ff ff ff ff", ErrHuffmanEOS, 0},
-		{"Huffman name EOS", "00 84 ff ff ff ff 01 61", ErrHuffmanEOS, 0},
+		{"Huffman padding over 7 bits", "00 01 61 81 ff", errHuffmanPadding, 0},
+		{"Huffman zero padding", "00 01 61 81 00", errHuffmanPadding, 0},
+		{"Huffman EOS", "00 01 61 84 ff ff ff ff", errHuffmanEOS, 0},
+		{"Huffman name EOS", "00 84 ff ff ff ff 01 61", errHuffmanEOS, 0},
 		{"size update above the maximum", "3f e2 1f", ErrSizeUpdateTooLarge, 0},
 		{"size update after a field", "82 20", ErrSizeUpdateNotFirst, 1},
 		{"three size updates", "20 20 20", ErrTooManySizeUpdates, 2},
@@ -84,7 +84,7 @@ func TestDecodeAdversarial(t *testing.T) {
 func TestDecodeSizeUpdates(t *testing.T) {
 	tests := []struct {
 		name     string
-		settings []uint32 // SetMaxDynamicTableSize calls before the block
+		settings []uint32 // SetAllowedMaxDynamicTableSize calls before the block
 		block    string
 		want     error
 		max      uint32
@@ -102,7 +102,7 @@ func TestDecodeSizeUpdates(t *testing.T) {
 	for _, tt := range tests {
 		d := NewDecoder(DefaultTableSize)
 		for _, s := range tt.settings {
-			d.SetMaxDynamicTableSize(s)
+			d.SetAllowedMaxDynamicTableSize(s)
 		}
 		err := d.Decode(mdelem.NewBatch(0, 0), unhex(t, tt.block))
 		if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {

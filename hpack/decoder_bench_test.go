@@ -1,10 +1,13 @@
-package hpack
+package hpack_test
 
 import (
 	"sort"
 	"testing"
 
+	chpack "github.com/metapack/metapack/compat/hpack"
+	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
+	"github.com/metapack/metapack/internal/twin"
 	"github.com/metapack/metapack/internal/workload"
 	"github.com/metapack/metapack/mdelem"
 	xhpack "golang.org/x/net/http2/hpack"
@@ -28,10 +31,10 @@ func decodeCorpora(b *testing.B) []decodeCorpus {
 	for i := range sizes {
 		sizes[i] = 4096
 	}
-	grpc := xnetEncodeStory(lists, sizes)
+	grpc := hpack.XnetEncodeStory(lists, sizes)
 	out = append(out, decodeCorpus{name: "grpc", stories: []*story.Story{grpc}})
-	if _, ok := story.SharedDir(); ok || corpusEnvSet() {
-		byDir := corpusStories(b, true)
+	if _, ok := story.SharedDir(); ok || hpack.CorpusEnvSet() {
+		byDir := hpack.CorpusStories(b, true)
 		names := make([]string, 0, len(byDir))
 		for n := range byDir {
 			names = append(names, n)
@@ -53,7 +56,8 @@ func decodeCorpora(b *testing.B) []decodeCorpus {
 }
 
 // BenchmarkDecode decodes whole corpora per iteration, with decoders and
-// the batch reused (metapack) against x/net's Decoder with an emit func.
+// the batch reused (metapack), against x/net's Decoder with an emit func
+// (xnet) and the drop-in compat/hpack used the same way (compat).
 // Throughput counts encoded bytes.
 func BenchmarkDecode(b *testing.B) {
 	for _, c := range decodeCorpora(b) {
@@ -61,43 +65,20 @@ func BenchmarkDecode(b *testing.B) {
 		// The same decoder on the pure-Go twins of its unsafe paths,
 		// which -tags purego builds in their place.
 		b.Run("corpus="+c.name+"/impl=metapack-purego", func(b *testing.B) { benchmarkDecodeCorpus(b, c, true) })
-		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) {
-			fields := 0
-			emit := func(f xhpack.HeaderField) { fields++ }
-			b.SetBytes(int64(c.wire))
-			b.ReportAllocs()
-			for b.Loop() {
-				for i, s := range c.stories {
-					sizes := c.sizes[i]
-					d := xhpack.NewDecoder(uint32(sizes[0]), emit)
-					d.SetMaxStringLength(1 << 20)
-					for j := range s.Cases {
-						if j > 0 && sizes[j] != sizes[j-1] {
-							d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
-						}
-						if _, err := d.Write(s.Cases[j].Wire); err != nil {
-							b.Fatal(err)
-						}
-						if err := d.Close(); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-			}
-			if fields == 0 {
-				b.Fatal("decoded nothing")
-			}
-		})
+		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) { benchmarkDecodeXnet(b, c) })
+		b.Run("corpus="+c.name+"/impl=compat", func(b *testing.B) { benchmarkDecodeCompat(b, c) })
 	}
 }
 
 // benchmarkDecodeCorpus decodes c per iteration with reused decoders and
 // batch; safe puts the decoders on their pure-Go twins.
 func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
-	decoders := make([]*Decoder, len(c.stories))
+	decoders := make([]*hpack.Decoder, len(c.stories))
 	for i, s := range c.stories {
-		decoders[i] = newCorpusDecoder(uint32(s.TableSizes()[0]))
-		decoders[i].safe = safe
+		decoders[i] = hpack.NewCorpusDecoder(uint32(s.TableSizes()[0]))
+		if safe {
+			twin.UseSafeDecoder(decoders[i])
+		}
 	}
 	batch := mdelem.NewBatch(64, 4096)
 	fields := 0
@@ -108,7 +89,7 @@ func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
 			sizes := c.sizes[i]
 			for j := range s.Cases {
 				if j > 0 && sizes[j] != sizes[j-1] {
-					d.SetMaxDynamicTableSize(uint32(sizes[j]))
+					d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
 				}
 				batch.Reset()
 				if err := d.Decode(batch, s.Cases[j].Wire); err != nil {
@@ -126,6 +107,66 @@ func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
 	b.ReportAllocs()
 	for b.Loop() {
 		pass()
+	}
+	if fields == 0 {
+		b.Fatal("decoded nothing")
+	}
+}
+
+// benchmarkDecodeXnet decodes c per iteration with x/net's Decoder, a new
+// one per story per pass.
+func benchmarkDecodeXnet(b *testing.B, c decodeCorpus) {
+	fields := 0
+	emit := func(f xhpack.HeaderField) { fields++ }
+	b.SetBytes(int64(c.wire))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, s := range c.stories {
+			sizes := c.sizes[i]
+			d := xhpack.NewDecoder(uint32(sizes[0]), emit)
+			d.SetMaxStringLength(1 << 20)
+			for j := range s.Cases {
+				if j > 0 && sizes[j] != sizes[j-1] {
+					d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
+				}
+				if _, err := d.Write(s.Cases[j].Wire); err != nil {
+					b.Fatal(err)
+				}
+				if err := d.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	if fields == 0 {
+		b.Fatal("decoded nothing")
+	}
+}
+
+// benchmarkDecodeCompat is benchmarkDecodeXnet on the drop-in: the same
+// code with compat/hpack's import in place of x/net's.
+func benchmarkDecodeCompat(b *testing.B, c decodeCorpus) {
+	fields := 0
+	emit := func(f chpack.HeaderField) { fields++ }
+	b.SetBytes(int64(c.wire))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, s := range c.stories {
+			sizes := c.sizes[i]
+			d := chpack.NewDecoder(uint32(sizes[0]), emit)
+			d.SetMaxStringLength(1 << 20)
+			for j := range s.Cases {
+				if j > 0 && sizes[j] != sizes[j-1] {
+					d.SetAllowedMaxDynamicTableSize(uint32(sizes[j]))
+				}
+				if _, err := d.Write(s.Cases[j].Wire); err != nil {
+					b.Fatal(err)
+				}
+				if err := d.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 	}
 	if fields == 0 {
 		b.Fatal("decoded nothing")

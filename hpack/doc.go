@@ -1,38 +1,87 @@
 // Package hpack encodes and decodes HTTP/2 header blocks (RFC 7541) to and
-// from mdelem batches, without allocating in steady state.
+// from mdelem batches, without allocating in steady state. For
+// golang.org/x/net/http2/hpack's API on the same codec, use
+// github.com/metapack/metapack/compat/hpack instead.
 //
-// # Decoding
+// # Decoding a header block
 //
-// A [Decoder] mirrors one peer encoder's dynamic table. [Decoder.Decode]
-// takes a whole header block; [Decoder.DecodeFragment] takes the payloads of
-// a HEADERS frame and its CONTINUATION frames one at a time, in linear time.
-// Well-known names, and those the application registers (RegisterNames),
-// become atoms, so comparing them is a pointer compare; so do the values
-// of a configurable set of low-cardinality keys. Other strings are copied
-// into the batch's arena, or interned in a table of the decoder's own
-// (Decoder.SetInterner): what one peer sends never changes what another
-// connection's decoder interns.
+// Make one [Decoder] per connection (per direction), with the
+// SETTINGS_HEADER_TABLE_SIZE you advertise, and one batch that you Reset
+// between header lists. [Decoder.Decode] appends the fields of a whole
+// header block to the batch (see the example of Decoder.Decode):
 //
-// Limits are on by default and enforced while decoding: header list size
-// (RFC 9113 counting), field count, string length, and integer size.
-// Exceeding the list, field or string limit returns a [*LimitError], a stream error
-// after which the decoder stays in sync with its peer. Any other error is a
-// [*DecodingError] (or [*InvalidIndexError]) carrying the byte offset and the
-// reason; it poisons the decoder, since HTTP/2 then requires closing the
-// connection with COMPRESSION_ERROR.
+//	dec := hpack.NewDecoder(hpack.DefaultTableSize)
+//	batch := mdelem.NewBatch(16, 1024)
+//	err := dec.Decode(batch, block)
+//
+// The fields stay valid until the batch is Reset. Well-known names, and
+// the ones the application registers ([RegisterNames]), come back as
+// atoms: batch.Get(staticdata.KeyAuthority) finds one without comparing
+// bytes.
+//
+// # Streaming fragments
+//
+// A header block can span a HEADERS frame and CONTINUATION frames.
+// [Decoder.DecodeFragment] takes their payloads one at a time, with last
+// set on the END_HEADERS frame's, and appends each field as soon as it is
+// whole. Nothing needs to be joined first: the bytes of a field split
+// between frames are kept until it is whole, and the work stays linear in
+// the block's size (see the example of Decoder.DecodeFragment).
 //
 // # Encoding
 //
-// An [Encoder] keeps the dynamic table the peer's decoder mirrors.
-// [Encoder.AppendBlock] appends a batch's header block to a caller's buffer.
-// Static-table matches come from generated tables, and names and values held
-// as atoms need no hashing; the dynamic table has a compact hash index over
-// its ring. The default indexing policy never indexes authorization,
-// proxy-authorization, short cookies or fields marked sensitive, skips
-// entries over 3/4 of the table, and indexes a value on its second sighting
-// (or at once for names whose values tend to repeat), so that values that
-// never repeat do not evict ones that do. [Encoder.SetIndexPolicy] replaces it
-// per field. Huffman coding is used only when strictly shorter.
+// Make one [Encoder] per connection (per direction), with the peer's
+// SETTINGS_HEADER_TABLE_SIZE. [Encoder.AppendBlock] appends the header
+// block of a batch's fields to a buffer you reuse (see the example of
+// Encoder.AppendBlock):
+//
+//	enc := hpack.NewEncoder(hpack.DefaultTableSize)
+//	buf = enc.AppendBlock(buf[:0], batch)
+//
+// Mark a field with mdelem.Field.WithSensitive to keep it out of every
+// dynamic table (RFC 7541 §7.1.3); authorization, proxy-authorization and
+// short cookies are kept out by default.
+//
+// # Settings and limits
+//
+// The names follow x/net's where the meaning is the same:
+// [Decoder.SetAllowedMaxDynamicTableSize] records a new
+// SETTINGS_HEADER_TABLE_SIZE once the peer has acknowledged it (it bounds
+// the peer's size updates), [Encoder.SetMaxDynamicTableSize] takes the
+// peer's, [Encoder.SetMaxDynamicTableSizeLimit] caps what the encoder uses
+// whatever the peer allows, and [Decoder.SetMaxStringLength] bounds one
+// name or value. Unlike x/net's, the decoder requires the size updates RFC
+// 7541 §4.2 calls for, and only at the start of a block.
+//
+// Limits are on by default and enforced while decoding: header list size
+// (RFC 9113 counting, [Decoder.SetMaxHeaderListSize]), field count
+// ([Decoder.SetMaxFields]), string length, and integer size. Going over
+// the list, field or string limit returns a [*LimitError] ([IsStreamError]
+// is true): the block was still decoded, the decoder stays in sync with its
+// peer, and resetting the stream is enough. Any other error is a
+// [*DecodingError] (or an [*InvalidIndexError], which errors.As also finds
+// as one) carrying the byte offset and the reason; it poisons the decoder,
+// since HTTP/2 then requires closing the connection with
+// COMPRESSION_ERROR.
+//
+// # Interning
+//
+// Names that are static-tier or registered strings become atoms, and so do
+// the values of a set of low-cardinality keys ([Decoder.SetInternedValues]).
+// Other strings are copied into the batch's arena, or interned in a table
+// of the decoder's own ([Decoder.SetInterner]): what one peer sends never
+// changes what another connection's decoder interns.
+//
+// # The encoder's tables
+//
+// Static-table matches come from staticdata's generated lookups, and names
+// and values held as atoms need no hashing; the dynamic table has a compact
+// hash index over its ring. The default indexing policy never indexes
+// authorization, proxy-authorization, short cookies or fields marked
+// sensitive, skips entries over 3/4 of the table, and indexes a value on
+// its second sighting (or at once for names whose values tend to repeat),
+// so that values that never repeat do not evict ones that do. Huffman
+// coding is used only when strictly shorter.
 //
 // # Huffman coding
 //

@@ -18,8 +18,21 @@ import (
 // Names and values that are atoms (static or interned) are never hashed:
 // their hash and static index come with them.
 //
-// Which fields enter the dynamic table is up to the index policy; see
-// SetIndexPolicy for the default.
+// Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
+// never-indexed literals (RFC 7541 §6.2.3). For the others, the encoder's
+// index policy picks the representation. It sends as never-indexed
+// literals authorization, proxy-authorization and cookies under 20 bytes. It does not index a
+// field larger than 3/4 of the table. For any other field that is in no
+// table it learns, per name, whether values repeat:
+//   - a field seen recently (its hash is in a small fixed-size filter of
+//     fields sent without indexing) is indexed: its second sighting;
+//   - a new value is indexed at once when its name's values have tended to
+//     repeat (a per-name score, raised by table and filter hits, lowered
+//     by new values), and otherwise sent without indexing, so that values
+//     that never repeat (request IDs, dates, trace contexts) do not evict
+//     the ones that do;
+//   - except that a field whose name is in no table is indexed, so that
+//     later fields can refer to the name.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
@@ -33,7 +46,7 @@ type Encoder struct {
 	minMax        uint32
 	updatePending bool
 
-	policy IndexPolicy
+	policy indexPolicy
 	seen   seenFilter
 	names  nameScores
 	lits   litCache
@@ -47,8 +60,8 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetTableSizeLimit raises that. An HTTP/2 peer's decoder starts with a
-// table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
+// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts
+// with a table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
 // when the size the encoder uses differs from that, its first block starts
 // with a size update saying so (RFC 7541 §4.2).
 func NewEncoder(peerTableSize uint32) *Encoder {
@@ -74,7 +87,8 @@ func (e *Encoder) Reset() {
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
-// The table's maximum becomes min(v, limit); entries are evicted at once,
+// The table's maximum becomes min(v, limit) (0: no dynamic table, as the
+// peer then allows none); entries are evicted at once,
 // and the next block starts with the size updates RFC 7541 §4.2 requires.
 // When the maximum went below both the one the peer knows and the final
 // one since the last block, that is two updates: the first is 0, not the
@@ -87,19 +101,19 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.applyMax()
 }
 
-// SetTableSizeLimit caps the dynamic table at v bytes whatever the peer
-// allows (DefaultTableSize by default). 0 means no dynamic table at all.
-// Values above MaxTableSizeLimit (1 GiB) are taken as MaxTableSizeLimit:
-// an encoder may always use less than its peer allows. The table's memory
-// grows with what it holds, not with the limit.
-func (e *Encoder) SetTableSizeLimit(v uint32) {
-	e.limit = min(v, MaxTableSizeLimit)
+// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever
+// the peer allows (DefaultTableSize by default), as x/net's method of that
+// name does. 0 means no dynamic table at all. Values above 1 GiB are taken
+// as 1 GiB: an encoder may always use less than its peer allows. The
+// table's memory grows with what it holds, not with the limit.
+func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
+	e.limit = min(v, maxTableSizeLimit)
 	e.applyMax()
 }
 
-// MaxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
-// SetTableSizeLimit asks for.
-const MaxTableSizeLimit = 1 << 30
+// maxTableSizeLimit is the largest dynamic table an Encoder keeps, whatever
+// SetMaxDynamicTableSizeLimit asks for.
+const maxTableSizeLimit = 1 << 30
 
 // applyMax makes min(peerMax, limit) the table's maximum.
 func (e *Encoder) applyMax() {
@@ -112,23 +126,10 @@ func (e *Encoder) applyMax() {
 	e.updatePending = true
 }
 
-// SetIndexPolicy replaces the index policy; nil restores the default.
-// Fields marked Sensitive are never-indexed whatever the policy says.
-//
-// The default policy sends as never-indexed literals authorization,
-// proxy-authorization and cookies under 20 bytes. It does not index a
-// field larger than 3/4 of the table. For any other field that is in no
-// table it learns, per name, whether values repeat:
-//   - a field seen recently (its hash is in a small fixed-size filter of
-//     fields sent without indexing) is indexed: its second sighting;
-//   - a new value is indexed at once when its name's values have tended to
-//     repeat (a per-name score, raised by table and filter hits, lowered
-//     by new values), and otherwise sent without indexing, so that values
-//     that never repeat (request IDs, dates, trace contexts) do not evict
-//     the ones that do;
-//   - except that a field whose name is in no table is indexed, so that
-//     later fields can refer to the name.
-func (e *Encoder) SetIndexPolicy(p IndexPolicy) { e.policy = p }
+// setIndexPolicy replaces the index policy, for the tests; nil restores
+// the default (see Encoder). Fields marked Sensitive are never-indexed
+// whatever the policy says.
+func (e *Encoder) setIndexPolicy(p indexPolicy) { e.policy = p }
 
 // DynamicTableSize returns the dynamic table's size and maximum size in
 // RFC 7541 terms, as the peer's decoder will have them after the next

@@ -61,11 +61,11 @@ func encNeverIndexed(h story.Header) bool {
 
 // encIndexAuthorization is a policy that indexes authorization as x/net
 // does, and leaves everything else to the default policy.
-func encIndexAuthorization(f mdelem.Field) Indexing {
+func encIndexAuthorization(f mdelem.Field) indexing {
 	if f.Key() == sd.KeyAuthorization {
-		return IndexIncremental
+		return indexIncremental
 	}
-	return IndexDefault
+	return indexDefault
 }
 
 func TestEncoderCompression(t *testing.T) {
@@ -77,7 +77,7 @@ func TestEncoderCompression(t *testing.T) {
 	ours := encRatio(nil, grpc)
 	xnet := encXnetRatio(nil, grpc)
 	xnetSame := encXnetRatio(encNeverIndexed, grpc)
-	oursAuth := encRatio(func(e *Encoder) { e.SetIndexPolicy(encIndexAuthorization) }, grpc)
+	oursAuth := encRatio(func(e *Encoder) { e.setIndexPolicy(encIndexAuthorization) }, grpc)
 	t.Logf("grpc workload (%d lists, seed %d), default policies: metapack %.4f, x/net %.4f", encGRPCLists, encGRPCSeed, ours, xnet)
 	t.Logf("grpc workload, authorization never indexed by both: metapack %.4f, x/net %.4f", ours, xnetSame)
 	t.Logf("grpc workload, authorization indexed by both: metapack %.4f, x/net %.4f", oursAuth, xnet)

@@ -35,7 +35,7 @@ func newEncPeer(tableSize uint32) *encPeer {
 // the connection.
 func (p *encPeer) setTableSize(e *Encoder, v uint32) {
 	e.SetMaxDynamicTableSize(v)
-	p.ours.SetMaxDynamicTableSize(v)
+	p.ours.SetAllowedMaxDynamicTableSize(v)
 	p.xnet.SetAllowedMaxDynamicTableSize(v)
 }
 
@@ -133,7 +133,7 @@ func TestEncoderStories(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					for si, lists := range raw {
 						e := NewEncoder(size)
-						e.SetTableSizeLimit(limit)
+						e.SetMaxDynamicTableSizeLimit(limit)
 						p := newEncPeer(size)
 						var buf []byte
 						for ci, hs := range lists {
@@ -206,22 +206,22 @@ func encRandomList(r *rand.Rand) ([]encField, *mdelem.Batch) {
 func TestEncoderRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	sizes := []uint32{0, 40, 64, 256, 1000, 4096}
-	policies := []IndexPolicy{
+	policies := []indexPolicy{
 		nil,
-		func(mdelem.Field) Indexing { return IndexIncremental },
-		func(mdelem.Field) Indexing { return IndexNone },
-		func(f mdelem.Field) Indexing {
+		func(mdelem.Field) indexing { return indexIncremental },
+		func(mdelem.Field) indexing { return indexNone },
+		func(f mdelem.Field) indexing {
 			if f.Value.Len()%3 == 0 {
-				return IndexNever
+				return indexNever
 			}
-			return IndexDefault
+			return indexDefault
 		},
 	}
 	for conn := range 500 {
 		size := sizes[r.IntN(len(sizes))]
 		e := NewEncoder(size)
-		e.SetTableSizeLimit(sizes[r.IntN(len(sizes))])
-		e.SetIndexPolicy(policies[r.IntN(len(policies))])
+		e.SetMaxDynamicTableSizeLimit(sizes[r.IntN(len(sizes))])
+		e.setIndexPolicy(policies[r.IntN(len(policies))])
 		p := newEncPeer(size)
 		var buf []byte
 		for blk := range 30 {

@@ -27,26 +27,26 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 		nameAtom: f.Name.Atom(), valueAtom: f.Value.Atom(),
 		name: f.Name.UnsafeString(), value: f.Value.UnsafeString(),
 	}
-	how := IndexDefault
+	how := indexDefault
 	switch {
 	case f.Sensitive():
-		how = IndexNever
+		how = indexNever
 	case e.policy != nil:
 		how = e.policy(*f)
 	}
-	if how == IndexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
-		how = IndexNever
+	if how == indexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
+		how = indexNever
 	}
 	var nameIndex uint8
 	if v.nameAtom != nil {
 		var index uint8
 		index, nameIndex = staticMatch(&v)
-		if index != 0 && how != IndexNever {
+		if index != 0 && how != indexNever {
 			return append(dst, reprIndexed|index) // static indexes fit the 7-bit prefix
 		}
 	}
 	var nh, ph uint64
-	if how == IndexNever {
+	if how == indexNever {
 		// Neither looked up nor added: only the name may be in the table.
 		if nameIndex == 0 && e.table.count > 0 {
 			nh = strHash(v.nameAtom, v.name)
@@ -72,13 +72,13 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 			idx = uint64(dynIndexBase + age)
 		}
 	}
-	if how == IndexDefault {
+	if how == indexDefault {
 		how = e.defaultIndexing(&v, nh, ph, idx != 0)
 	}
 	switch how {
-	case IndexIncremental:
+	case indexIncremental:
 		dst = appendInt(dst, reprIncremental, 6, idx)
-	case IndexNever:
+	case indexNever:
 		dst = appendInt(dst, reprNever, 4, idx)
 	default:
 		dst = appendInt(dst, reprNone, 4, idx)
@@ -86,12 +86,12 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 	if idx == 0 {
 		dst = appendString(dst, v.name, e.safe)
 	}
-	if how == IndexNever && cacheable(len(v.value)) {
+	if how == indexNever && cacheable(len(v.value)) {
 		dst = e.lits.appendString(dst, v.value, e.safe)
 	} else {
 		dst = appendString(dst, v.value, e.safe)
 	}
-	if how == IndexIncremental {
+	if how == indexIncremental {
 		e.table.add(&v, nh, ph)
 	}
 	return dst
@@ -99,8 +99,8 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 
 // appendHit appends the index of the dynamic entry of age age, which
 // equals the field.
-func (e *Encoder) appendHit(dst []byte, how Indexing, nh uint64, age uint32) []byte {
-	if how == IndexDefault {
+func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []byte {
+	if how == indexDefault {
 		e.names.repeat(nh)
 	}
 	return appendInt(dst, reprIndexed, 7, uint64(dynIndexBase+age))

@@ -25,10 +25,10 @@ func TestEncoderAtGuard(t *testing.T) {
 	names := guardpage.NewRegion(t, 1<<12)
 	values := guardpage.NewRegion(t, 1<<12)
 	out := guardpage.NewRegion(t, 1<<13)
-	always := func(mdelem.Field) Indexing { return IndexIncremental }
+	always := func(mdelem.Field) indexing { return indexIncremental }
 	ref, e := NewEncoder(DefaultTableSize), NewEncoder(DefaultTableSize)
-	ref.SetIndexPolicy(always)
-	e.SetIndexPolicy(always)
+	ref.setIndexPolicy(always)
+	e.setIndexPolicy(always)
 	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 70; n++ {
 			name := append([]byte("x-"), kind.make(r, n)...)

@@ -5,29 +5,29 @@ import (
 	sd "github.com/metapack/metapack/staticdata"
 )
 
-// Indexing is the representation an IndexPolicy picks for a field.
-type Indexing uint8
+// indexing is the representation an indexPolicy picks for a field.
+type indexing uint8
 
 const (
-	// IndexDefault defers to the Encoder's default policy.
-	IndexDefault Indexing = iota
-	// IndexIncremental sends a literal that the peer adds to its dynamic
+	// indexDefault defers to the Encoder's default policy.
+	indexDefault indexing = iota
+	// indexIncremental sends a literal that the peer adds to its dynamic
 	// table (RFC 7541 §6.2.1), unless the field is in a table already.
-	IndexIncremental
-	// IndexNone sends a literal without indexing (§6.2.2), unless the field
+	indexIncremental
+	// indexNone sends a literal without indexing (§6.2.2), unless the field
 	// is in a table already.
-	IndexNone
-	// IndexNever sends a never-indexed literal (§6.2.3), even when the
+	indexNone
+	// indexNever sends a never-indexed literal (§6.2.3), even when the
 	// field is in a table: intermediaries must keep it out of their tables
 	// too. Use it for secrets.
-	IndexNever
+	indexNever
 )
 
-// IndexPolicy picks how to send a field. It is asked about every field
-// that is not marked Sensitive (those are always IndexNever), before any
-// table lookup; IndexDefault hands the field to the default policy, so a
+// indexPolicy picks how to send a field. It is asked about every field
+// that is not marked Sensitive (those are always indexNever), before any
+// table lookup; indexDefault hands the field to the default policy, so a
 // policy can override just the keys it knows. It must not keep f's strings.
-type IndexPolicy func(f mdelem.Field) Indexing
+type indexPolicy func(f mdelem.Field) indexing
 
 // minIndexedCookie is the shortest cookie value that the default policy
 // may index: shorter ones are easy to guess one at a time, which a
@@ -132,24 +132,24 @@ func (s *nameScores) fresh(nh uint64) bool {
 // 0.3057 (0.3979); adding the per-name scores, which index at first sight
 // the values of names whose values repeat, 0.2964 (0.3927) with a
 // 256-slot filter and 0.2944 (0.3923) with 128 slots.
-func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) Indexing {
+func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
 	switch {
 	case size > uint64(e.table.max)*3/4:
 		// Too big: it would flush most of the table.
-		return IndexNone
+		return indexNone
 	case e.seen.seen(ph):
 		// The second sighting.
 		e.names.repeat(nh)
-		return IndexIncremental
+		return indexIncremental
 	case e.names.fresh(nh):
 		// A new value of a name whose values tend to repeat.
-		return IndexIncremental
+		return indexIncremental
 	case !haveName:
 		// Index the name, so that later fields can refer to it.
-		return IndexIncremental
+		return indexIncremental
 	}
-	return IndexNone
+	return indexNone
 }
 
 // resetPolicy forgets what the default policy learned.

@@ -56,7 +56,7 @@ type encTable struct {
 	count     uint32
 	size      uint32 // RFC 7541 size of the live entries
 	max       uint32 // maximum size
-	ringCap   uint32 // the byte ring's capacity (at most MaxTableSizeLimit)
+	ringCap   uint32 // the byte ring's capacity (at most maxTableSizeLimit)
 	byteRing
 	// recent remembers, per name (direct-mapped by hash), the entry last
 	// added or found with that name: most names have one value at a

@@ -124,7 +124,7 @@ func TestEncoderSecondSighting(t *testing.T) {
 // TestEncoderLargeNotIndexed checks the 3/4 rule.
 func TestEncoderLargeNotIndexed(t *testing.T) {
 	e := NewEncoder(256)
-	e.SetTableSizeLimit(256)
+	e.SetMaxDynamicTableSizeLimit(256)
 	big := strings.Repeat("v", 256*3/4-32-len("x-big")+1)
 	for range 3 {
 		e.AppendBlock(nil, encField1("x-big", big, false))
@@ -145,29 +145,29 @@ func TestEncoderLargeNotIndexed(t *testing.T) {
 func TestEncoderPolicy(t *testing.T) {
 	b := encBatch([]story.Header{{Name: "x-a", Value: "1"}, {Name: "x-b", Value: "2"}, {Name: "cookie", Value: "k=v"}})
 	e := NewEncoder(DefaultTableSize)
-	e.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexNone })
+	e.setIndexPolicy(func(mdelem.Field) indexing { return indexNone })
 	e.AppendBlock(nil, b)
 	e.AppendBlock(nil, b)
 	if n := e.DynamicTableLen(); n != 0 {
-		t.Errorf("IndexNone: %d entries", n)
+		t.Errorf("indexNone: %d entries", n)
 	}
-	e.SetIndexPolicy(func(f mdelem.Field) Indexing {
+	e.setIndexPolicy(func(f mdelem.Field) indexing {
 		if f.Name.EqualString("x-a") {
-			return IndexNever
+			return indexNever
 		}
-		return IndexIncremental
+		return indexIncremental
 	})
 	block := e.AppendBlock(nil, b)
 	fs := encXnetDecode(t, block)
 	if !fs[0].Sensitive || fs[1].Sensitive || fs[2].Sensitive {
-		t.Errorf("sensitivity %v %v %v, want true false false (IndexNever, IndexIncremental, the short-cookie rule overridden)", fs[0].Sensitive, fs[1].Sensitive, fs[2].Sensitive)
+		t.Errorf("sensitivity %v %v %v, want true false false (indexNever, indexIncremental, the short-cookie rule overridden)", fs[0].Sensitive, fs[1].Sensitive, fs[2].Sensitive)
 	}
-	// IndexIncremental overrides the short-cookie rule: the policy is
+	// indexIncremental overrides the short-cookie rule: the policy is
 	// asked first.
 	if n := e.DynamicTableLen(); n != 2 {
-		t.Errorf("IndexIncremental: %d entries, want 2", n)
+		t.Errorf("indexIncremental: %d entries, want 2", n)
 	}
-	e.SetIndexPolicy(nil)
+	e.setIndexPolicy(nil)
 	if got := e.AppendBlock(nil, encField1("x-b", "2", false)); len(got) != 1 {
 		t.Errorf("default policy again: got %x, want a one-byte index", got)
 	}
@@ -191,10 +191,10 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		{16384, 4096, ""},
 		{16384, 16384, update(16384)},
 		{65536, 16384, update(16384)},
-		{1<<32 - 1, 1<<32 - 1, update(MaxTableSizeLimit)},
+		{1<<32 - 1, 1<<32 - 1, update(maxTableSizeLimit)},
 	} {
 		e := NewEncoder(tc.peer)
-		e.SetTableSizeLimit(tc.limit)
+		e.SetMaxDynamicTableSizeLimit(tc.limit)
 		block := e.AppendBlock(nil, mdelem.NewBatch(0, 0))
 		if got := hex.EncodeToString(block); got != tc.want {
 			t.Errorf("NewEncoder(%d), limit %d: first block %s, want %s", tc.peer, tc.limit, got, tc.want)
@@ -203,7 +203,7 @@ func TestEncoderFirstBlockSizeUpdate(t *testing.T) {
 		d := NewDecoder(tc.peer)
 		if tc.peer < DefaultTableSize {
 			d = NewDecoder(DefaultTableSize)
-			d.SetMaxDynamicTableSize(tc.peer)
+			d.SetAllowedMaxDynamicTableSize(tc.peer)
 		}
 		if err := d.Decode(mdelem.NewBatch(0, 0), block); err != nil {
 			t.Errorf("NewEncoder(%d), limit %d: our decoder rejects the first block %x: %v", tc.peer, tc.limit, block, err)
@@ -233,7 +233,7 @@ func TestEncoderSizeUpdates(t *testing.T) {
 		{"lowest, final", 4096, 4096, []uint32{512, 256, 2048}, "3fe1013fe10f"},
 	} {
 		e := NewEncoder(tc.peer)
-		e.SetTableSizeLimit(tc.limit)
+		e.SetMaxDynamicTableSizeLimit(tc.limit)
 		if tc.peer != tc.limit || len(tc.changes) > 0 {
 			e.AppendBlock(nil, empty) // flush the initial update
 		}
@@ -334,7 +334,7 @@ func TestEncoderTableCapacity(t *testing.T) {
 	hs := []story.Header{{Name: "x-a", Value: "1"}, {Name: "x-b", Value: strings.Repeat("b", 100)}}
 	buf = e.AppendBlock(buf[:0], encBatch(hs))
 	p.check(t, "before", e, buf, encWant(hs))
-	e.SetTableSizeLimit(65536)
+	e.SetMaxDynamicTableSizeLimit(65536)
 	buf = e.AppendBlock(buf[:0], encBatch(hs))
 	p.check(t, "after", e, buf, encWant(hs))
 	if e.DynamicTableLen() != 2 {

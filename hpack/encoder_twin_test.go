@@ -70,8 +70,8 @@ func TestEncoderTwins(t *testing.T) {
 				safe.SetMaxDynamicTableSize(v)
 			case 1:
 				v := uint32(r.IntN(9000))
-				fast.SetTableSizeLimit(v)
-				safe.SetTableSizeLimit(v)
+				fast.SetMaxDynamicTableSizeLimit(v)
+				safe.SetMaxDynamicTableSizeLimit(v)
 			case 2:
 				fast.Reset()
 				safe.Reset()

@@ -35,13 +35,6 @@ func encRawStories(tb testing.TB) [][][]story.Header {
 	return out
 }
 
-// encRawStoriesIfPresent is encRawStories for benchmarks that go on
-// without the corpus.
-func encRawStoriesIfPresent() ([][][]story.Header, bool) {
-	out, err := encReadRawStories()
-	return out, err == nil && out != nil
-}
-
 // encReadRawStories reads the raw-data stories; nil when absent.
 func encReadRawStories() ([][][]story.Header, error) {
 	shared, ok := story.SharedDir()

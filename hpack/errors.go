@@ -7,16 +7,16 @@ import (
 )
 
 // ErrInvalidHuffman reports Huffman-encoded data that RFC 7541 §5.2 forbids.
-// Errors returned for such data match it with errors.Is; the more specific
-// ErrHuffmanEOS and ErrHuffmanPadding tell why.
+// Errors returned for such data match it with errors.Is; their message says
+// why (an EOS symbol inside the string, or bad padding).
 var ErrInvalidHuffman = errors.New("hpack: invalid Huffman-encoded data")
 
 var (
-	// ErrHuffmanEOS reports the EOS symbol inside a Huffman-encoded string.
-	ErrHuffmanEOS = fmt.Errorf("%w: EOS symbol inside the string", ErrInvalidHuffman)
-	// ErrHuffmanPadding reports padding longer than 7 bits, or padding that
+	// errHuffmanEOS reports the EOS symbol inside a Huffman-encoded string.
+	errHuffmanEOS = fmt.Errorf("%w: EOS symbol inside the string", ErrInvalidHuffman)
+	// errHuffmanPadding reports padding longer than 7 bits, or padding that
 	// is not a prefix of EOS (all ones).
-	ErrHuffmanPadding = fmt.Errorf("%w: padding is longer than 7 bits or not all ones", ErrInvalidHuffman)
+	errHuffmanPadding = fmt.Errorf("%w: padding is longer than 7 bits or not all ones", ErrInvalidHuffman)
 )
 
 // ErrBlockOpen reports a call of Decode while a block fed to

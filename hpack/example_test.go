@@ -37,6 +37,36 @@ func ExampleDecoder_Decode() {
 	// dynamic table size: 57
 }
 
+// Decoding a header block that arrives in two frames, HEADERS and
+// CONTINUATION, split inside the :authority field.
+func ExampleDecoder_DecodeFragment() {
+	block, _ := hex.DecodeString("828684410f7777772e6578616d706c652e636f6d")
+	headers, continuation := block[:8], block[8:]
+
+	dec := hpack.NewDecoder(hpack.DefaultTableSize)
+	batch := mdelem.NewBatch(16, 1024)
+	if err := dec.DecodeFragment(batch, headers, false); err != nil {
+		fmt.Println("decoding error:", err)
+		return
+	}
+	fmt.Println("fields after HEADERS:", batch.Len())
+	if err := dec.DecodeFragment(batch, continuation, true); err != nil { // END_HEADERS
+		fmt.Println("decoding error:", err)
+		return
+	}
+	fmt.Println("fields after CONTINUATION:", batch.Len())
+	for _, f := range batch.All() {
+		fmt.Println(f)
+	}
+	// Output:
+	// fields after HEADERS: 3
+	// fields after CONTINUATION: 4
+	// :method: GET
+	// :scheme: http
+	// :path: /
+	// :authority: www.example.com
+}
+
 // Encoding two header lists on one connection, and decoding them as the
 // peer does.
 func ExampleEncoder_AppendBlock() {

@@ -113,12 +113,12 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		}
 		if n > nb {
 			if nb > 7 || buf != ^(math.MaxUint64>>nb) {
-				return dst[:start], ErrHuffmanPadding
+				return dst[:start], errHuffmanPadding
 			}
 			return dst[:o], nil
 		}
 		if sym == huffdata.HuffmanEOS {
-			return dst[:start], ErrHuffmanEOS
+			return dst[:start], errHuffmanEOS
 		}
 		if o-start >= maxLen {
 			return dst[:start], ErrStringLength

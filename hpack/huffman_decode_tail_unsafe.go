@@ -21,12 +21,12 @@ func tailEnd(err error, end, q uint) error {
 		return err
 	}
 	if q > end {
-		return ErrHuffmanPadding // the last code runs past the input
+		return errHuffmanPadding // the last code runs past the input
 	}
 	if end-q >= maxCodeBits {
-		return ErrHuffmanEOS // a whole EOS inside the input
+		return errHuffmanEOS // a whole EOS inside the input
 	}
-	return ErrHuffmanPadding
+	return errHuffmanPadding
 }
 
 // tailRoundBits is the most bits a round of three first-level lookups

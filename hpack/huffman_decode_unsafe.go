@@ -81,7 +81,7 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 // turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
 // bytes of input and fastRoom bytes of room remain. It returns the new
 // output position and the bit position reached, which is a symbol
-// boundary. A whole EOS in the input stops it with ErrHuffmanEOS, at the
+// boundary. A whole EOS in the input stops it with errHuffmanEOS, at the
 // position where the EOS starts.
 //
 // SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
@@ -148,7 +148,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		if buf >= eosFirst {
 			// The steps stalled on an EOS (or stopped just before it):
 			// buf holds 34 bits of input or more, so the EOS is whole.
-			return o, uint(i)*8 - nb, ErrHuffmanEOS
+			return o, uint(i)*8 - nb, errHuffmanEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil

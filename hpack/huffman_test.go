@@ -94,15 +94,15 @@ func TestHuffmanDecodeInvalid(t *testing.T) {
 		src  []byte
 		want error
 	}{
-		{"EOS alone", []byte{0xff, 0xff, 0xff, 0xff}, ErrHuffmanEOS},
-		{"EOS after a symbol", append([]byte{0x1f}, 0xff, 0xff, 0xff, 0xff), ErrHuffmanEOS}, // '0' then EOS
-		{"EOS then bad padding", eos, ErrHuffmanEOS},
-		{"padding of 8 ones", []byte{0xff}, ErrHuffmanPadding},
-		{"padding of 8 ones after a symbol", []byte{0x1f, 0xff}, ErrHuffmanPadding}, // "0" + 3 ones, then 8 ones
-		{"padding not all ones", []byte{0x00}, ErrHuffmanPadding},                   // '0' then 000
-		{"padding with a zero", []byte{0x1e}, ErrHuffmanPadding},                    // "0" then 110
-		{"EOS in a long input", huffmanBits(strings.Repeat("a", 20)+"\x00"+strings.Repeat("b", 20), true), ErrHuffmanEOS},
-		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), ErrHuffmanEOS},
+		{"EOS alone", []byte{0xff, 0xff, 0xff, 0xff}, errHuffmanEOS},
+		{"EOS after a symbol", append([]byte{0x1f}, 0xff, 0xff, 0xff, 0xff), errHuffmanEOS}, // '0' then EOS
+		{"EOS then bad padding", eos, errHuffmanEOS},
+		{"padding of 8 ones", []byte{0xff}, errHuffmanPadding},
+		{"padding of 8 ones after a symbol", []byte{0x1f, 0xff}, errHuffmanPadding}, // "0" + 3 ones, then 8 ones
+		{"padding not all ones", []byte{0x00}, errHuffmanPadding},                   // '0' then 000
+		{"padding with a zero", []byte{0x1e}, errHuffmanPadding},                    // "0" then 110
+		{"EOS in a long input", huffmanBits(strings.Repeat("a", 20)+"\x00"+strings.Repeat("b", 20), true), errHuffmanEOS},
+		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), errHuffmanEOS},
 	}
 	for _, tt := range tests {
 		got, err := AppendHuffmanDecode([]byte("keep"), tt.src)
@@ -350,7 +350,7 @@ func TestHuffmanDecodeWideEntries(t *testing.T) {
 // the one-symbol steps and back at every kind of place, and the steps stop
 // on their budget, near the end of the input and near the end of the
 // room. The same strings with an EOS put in among the codes must fail with
-// ErrHuffmanEOS, wherever the EOS falls.
+// errHuffmanEOS, wherever the EOS falls.
 func TestHuffmanDecodeLongRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	text := "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=ABCXYZ "
@@ -385,7 +385,7 @@ func TestHuffmanDecodeLongRuns(t *testing.T) {
 				k := rng.IntN(len(s) + 1)
 				bad := huffmanBits(string(s[:k])+"\x00"+string(s[k:]), true)
 				got, err := AppendHuffmanDecode([]byte("keep"), bad)
-				if !errors.Is(err, ErrHuffmanEOS) || string(got) != "keep" {
+				if !errors.Is(err, errHuffmanEOS) || string(got) != "keep" {
 					t.Fatalf("decoding %x (EOS after %d of %d codes): %v, dst %q", bad, k, len(s), err, got)
 				}
 			}

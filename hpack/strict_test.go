@@ -17,7 +17,7 @@ import (
 func TestDecodeEmptyBlockWhileUpdateRequired(t *testing.T) {
 	for _, fragmented := range []bool{false, true} {
 		d := NewDecoder(DefaultTableSize)
-		d.SetMaxDynamicTableSize(100)
+		d.SetAllowedMaxDynamicTableSize(100)
 		b := mdelem.NewBatch(0, 0)
 		var err error
 		if fragmented {
@@ -32,7 +32,7 @@ func TestDecodeEmptyBlockWhileUpdateRequired(t *testing.T) {
 	}
 	// With the update, an otherwise empty block is fine.
 	d := NewDecoder(DefaultTableSize)
-	d.SetMaxDynamicTableSize(100)
+	d.SetAllowedMaxDynamicTableSize(100)
 	if err := d.Decode(mdelem.NewBatch(0, 0), appendInt(nil, reprSizeUpdate, 5, 100)); err != nil {
 		t.Errorf("block of just the update: %v", err)
 	}
@@ -64,7 +64,7 @@ func TestDecodeWhileFragmentOpen(t *testing.T) {
 // return an evicted entry and the Encoder panicked.
 func TestDynamicEntryOutOfRange(t *testing.T) {
 	e := NewEncoder(DefaultTableSize)
-	e.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexIncremental })
+	e.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
 	d := NewDecoder(DefaultTableSize)
 	b := mdelem.NewBatch(0, 0)
 	// Two blocks of one entry each, the first evicted by a size update in
@@ -73,8 +73,8 @@ func TestDynamicEntryOutOfRange(t *testing.T) {
 		if i == 1 {
 			e.SetMaxDynamicTableSize(0)
 			e.SetMaxDynamicTableSize(DefaultTableSize)
-			d.SetMaxDynamicTableSize(0)
-			d.SetMaxDynamicTableSize(DefaultTableSize)
+			d.SetAllowedMaxDynamicTableSize(0)
+			d.SetAllowedMaxDynamicTableSize(DefaultTableSize)
 		}
 		b.Reset()
 		b.Append(mdelem.From(mdelem.BorrowString("x-a"), mdelem.BorrowString(v)))

@@ -19,13 +19,13 @@ func TestTableSizesAnyUint32(t *testing.T) {
 	for _, size := range tableSizes {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
 			enc := NewEncoder(size)
-			enc.SetTableSizeLimit(size)
-			enc.SetIndexPolicy(func(mdelem.Field) Indexing { return IndexIncremental })
+			enc.SetMaxDynamicTableSizeLimit(size)
+			enc.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
 			dec := NewDecoder(size)
 			if size < DefaultTableSize {
 				// Our SETTINGS lowered the table from HTTP/2's 4096.
 				dec = NewDecoder(DefaultTableSize)
-				dec.SetMaxDynamicTableSize(size)
+				dec.SetAllowedMaxDynamicTableSize(size)
 			}
 			in, out := mdelem.NewBatch(0, 0), mdelem.NewBatch(0, 0)
 			var block []byte
@@ -33,7 +33,7 @@ func TestTableSizesAnyUint32(t *testing.T) {
 				if i == 20 {
 					// A SETTINGS change to the same size on both sides.
 					enc.SetMaxDynamicTableSize(size)
-					dec.SetMaxDynamicTableSize(size)
+					dec.SetAllowedMaxDynamicTableSize(size)
 				}
 				in.Reset()
 				for j := range 5 {
@@ -72,7 +72,7 @@ func TestTableMemoryFollowsContents(t *testing.T) {
 		got := allocatedBy(func() {
 			d := NewDecoder(size)
 			e := NewEncoder(size)
-			e.SetTableSizeLimit(size)
+			e.SetMaxDynamicTableSizeLimit(size)
 			b := mdelem.NewBatch(4, 64)
 			b.Append(mdelem.From(mdelem.BorrowString("x-a"), mdelem.BorrowString("b")))
 			if err := d.Decode(mdelem.NewBatch(4, 64), e.AppendBlock(nil, b)); err != nil {

@@ -45,11 +45,11 @@ func (c *benchCorpus) decodeImpls() []impl {
 	ours := func() error {
 		for i, s := range c.stories {
 			d := decs[i]
-			d.SetMaxDynamicTableSize(uint32(s.sizes[0]))
+			d.SetAllowedMaxDynamicTableSize(uint32(s.sizes[0]))
 			d.Reset()
 			for j, w := range s.wire {
 				if j > 0 && s.sizes[j] != s.sizes[j-1] {
-					d.SetMaxDynamicTableSize(uint32(s.sizes[j]))
+					d.SetAllowedMaxDynamicTableSize(uint32(s.sizes[j]))
 				}
 				batch.Reset()
 				if err := d.Decode(batch, w); err != nil {

@@ -18,7 +18,7 @@ new metapack encoder, and prints the block in hex. A field is NAME:VALUE;
 a pseudo-header's name keeps its colon (":method:GET"), and spaces after
 the separating colon are dropped ("accept: */*"). Names must be lowercase,
 as HTTP/2 requires. The encoder's default index policy (see
-hpack.Encoder.SetIndexPolicy) decides how each field is sent; authorization,
+hpack.Encoder) decides how each field is sent; authorization,
 for example, is never indexed. --explain shows what it chose. The operand
 "-" stands for the lines of standard input, one NAME:VALUE per line (blank
 lines are skipped), in its place among the operands.

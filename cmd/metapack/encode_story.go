@@ -26,7 +26,7 @@ func tableLimit(sizes []int) uint32 {
 // newStoryEncoder returns our encoder for a story with table sizes sizes.
 func newStoryEncoder(sizes []int) *hpack.Encoder {
 	enc := hpack.NewEncoder(uint32(sizes[0]))
-	enc.SetTableSizeLimit(tableLimit(sizes))
+	enc.SetMaxDynamicTableSizeLimit(tableLimit(sizes))
 	return enc
 }
 

@@ -358,7 +358,7 @@ func inflateStory(in input, check bool) inflateResult {
 	batch := mdelem.NewBatch(64, 4096)
 	for i, c := range s.Cases {
 		if i > 0 && sizes[i] != sizes[i-1] {
-			dec.SetMaxDynamicTableSize(uint32(sizes[i]))
+			dec.SetAllowedMaxDynamicTableSize(uint32(sizes[i]))
 		}
 		res.cases++
 		batch.Reset()

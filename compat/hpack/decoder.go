@@ -143,7 +143,7 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.allowed = v
 	d.lowest = min(d.lowest, v)
-	d.d.SetMaxDynamicTableSize(v)
+	d.d.SetAllowedMaxDynamicTableSize(v)
 }
 
 // Close ends the block that Write calls have fed, so that the next Write

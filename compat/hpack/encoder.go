@@ -76,7 +76,7 @@ func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = v
 	cur := min(e.MaxDynamicTableSize(), v)
-	e.e.SetTableSizeLimit(v)
+	e.e.SetMaxDynamicTableSizeLimit(v)
 	// metapack's maximum is min(peer setting, limit): pin the peer
 	// setting to the current maximum so that raising the limit does not
 	// raise the maximum, as in x/net.

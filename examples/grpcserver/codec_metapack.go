@@ -133,7 +133,7 @@ func (m *metapackCodec) takeTrailers() error {
 	return nil
 }
 
-func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetMaxDynamicTableSize(v) }
+func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetAllowedMaxDynamicTableSize(v) }
 func (m *metapackCodec) setPeerHeaderTableSize(v uint32) { m.enc.SetMaxDynamicTableSize(v) }
 
 func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {

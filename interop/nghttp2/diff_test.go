@@ -30,7 +30,7 @@ func oursToNghttp2(t *testing.T, initial, limit uint32, steps []step) []snapshot
 	}
 	dec, err := newOurDecoder(initial, false)
 	if err != nil {
-		t.Fatalf("NewDecoder(4096), SetMaxDynamicTableSize(%d): %v", initial, err)
+		t.Fatalf("NewDecoder(4096), SetAllowedMaxDynamicTableSize(%d): %v", initial, err)
 	}
 	return run(t, enc, []decSide{inf, dec}, steps)
 }
@@ -43,7 +43,7 @@ type deflaterSetup struct {
 	initial  uint32
 	announce bool
 	// direct makes our decoder hpack.NewDecoder(initial) instead of
-	// NewDecoder(4096) then SetMaxDynamicTableSize(initial).
+	// NewDecoder(4096) then SetAllowedMaxDynamicTableSize(initial).
 	direct bool
 }
 

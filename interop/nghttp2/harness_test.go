@@ -100,7 +100,7 @@ func newOurEncoder(initial, limit uint32) (*ourEncoder, error) {
 	err := catch(func() error {
 		e.enc = hpack.NewEncoder(initial)
 		if limit != hpack.DefaultTableSize {
-			e.enc.SetTableSizeLimit(limit)
+			e.enc.SetMaxDynamicTableSizeLimit(limit)
 		}
 		return nil
 	})
@@ -193,7 +193,7 @@ type ourDecoder struct {
 }
 
 // newOurDecoder returns hpack.NewDecoder(initial) when direct, and
-// otherwise hpack.NewDecoder(4096) followed by SetMaxDynamicTableSize
+// otherwise hpack.NewDecoder(4096) followed by SetAllowedMaxDynamicTableSize
 // (initial): HTTP/2's start, then our first SETTINGS.
 func newOurDecoder(initial uint32, direct bool) (*ourDecoder, error) {
 	d := &ourDecoder{batch: mdelem.NewBatch(16, 1024)}
@@ -202,7 +202,7 @@ func newOurDecoder(initial uint32, direct bool) (*ourDecoder, error) {
 			d.dec = hpack.NewDecoder(initial)
 		} else {
 			d.dec = hpack.NewDecoder(hpack.DefaultTableSize)
-			d.dec.SetMaxDynamicTableSize(initial)
+			d.dec.SetAllowedMaxDynamicTableSize(initial)
 		}
 		d.dec.SetMaxStringLength(1 << 20)
 		d.dec.SetMaxHeaderListSize(1 << 30)
@@ -215,7 +215,7 @@ func newOurDecoder(initial uint32, direct bool) (*ourDecoder, error) {
 func (d *ourDecoder) name() string { return "hpack.Decoder" }
 
 func (d *ourDecoder) settings(v uint32) error {
-	return catch(func() error { d.dec.SetMaxDynamicTableSize(v); return nil })
+	return catch(func() error { d.dec.SetAllowedMaxDynamicTableSize(v); return nil })
 }
 
 func (d *ourDecoder) decode(dst []hd.Field, block []byte) ([]hd.Field, error) {
