@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"errors"
+	"fmt"
 	"iter"
 
 	"github.com/metapack/metapack/staticdata"
@@ -34,18 +35,19 @@ type Batch struct {
 	err error
 }
 
-// Sentinels for the *FieldError that Batch.Err returns when Append
-// rejected a field with a side that holds no string (Str.IsValid).
+// Sentinels for the error that Batch.Err returns when Append rejected a
+// field with a side that holds no string (Str.IsValid): it wraps one of
+// them, and its message names the field's position and name.
 var (
 	ErrNoName  = errors.New("mdelem: field name holds no string (zero Str, nil atom or zero intern.Handle)")
 	ErrNoValue = errors.New("mdelem: field value holds no string (zero Str, nil atom or zero intern.Handle)")
 )
 
-// Err returns the first error since the last Reset: a *FieldError that
-// wraps ErrNoName or ErrNoValue, for a field that Append rejected, or nil.
-// Its Index is the batch's Len when Append rejected the field, which is
-// where the field would have been, and its Name the field's name ("" when
-// the name is what is missing). Call it after building a batch, before
+// Err returns the first error since the last Reset: an error that wraps
+// ErrNoName or ErrNoValue, for a field that Append rejected, or nil. Its
+// message gives the batch's Len when Append rejected the field, which is
+// where the field would have been, and the field's name ("" when the name
+// is what is missing). Call it after building a batch, before
 // sending it: Append itself reports nothing, so that the fields that are
 // valid, by far the most, pay nothing for the check.
 func (b *Batch) Err() error { return b.err }
@@ -59,12 +61,24 @@ func (b *Batch) reject(f Field) {
 	if b.err != nil {
 		return
 	}
-	e := &FieldError{Index: len(b.fields), Err: ErrNoName}
+	e := &rejectError{index: len(b.fields), err: ErrNoName}
 	if f.Name.IsValid() {
-		e.Name, e.Err = f.Name.String(), ErrNoValue
+		e.name, e.err = f.Name.String(), ErrNoValue
 	}
 	b.err = e
 }
+
+// rejectError is the error Err returns: the field Append rejected, at
+// index, and the sentinel saying which side holds no string.
+type rejectError struct {
+	index int
+	name  string
+	err   error // ErrNoName or ErrNoValue
+}
+
+func (e *rejectError) Error() string { return fmt.Sprintf("%v: field %d %q", e.err, e.index, e.name) }
+
+func (e *rejectError) Unwrap() error { return e.err }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
 // borrowed strings before it needs to allocate.

@@ -32,7 +32,7 @@
 // hold none: [Str.IsValid] reports false and [Str.Kind] KindInvalid, and
 // [Batch.Append] does not append a field with such a side, neither as an
 // empty string nor with a panic. It records the first one since Reset in
-// [Batch.Err], a *FieldError that wraps [ErrNoName] or [ErrNoValue]: check
+// [Batch.Err], an error that wraps [ErrNoName] or [ErrNoValue]: check
 // it once a batch is built, before sending it. So an empty name reaches
 // the wire only when the caller gave one, as empty bytes or the atom of
 // "" ([Field.IsValid] is the same test for an encoder given one field at
@@ -70,6 +70,6 @@
 // BorrowString, Str.UnsafeString of plain bytes and Str.Bytes of an atom
 // copy, which no safe Go can avoid, and a Field is not comparable with ==.
 //
-// [ValidateRequest] and [ParseTimeout] serve gRPC-style servers; [AppendXnet]
-// and [AppendFromXnet] convert to and from x/net's hpack.HeaderField.
+// The package knows no protocol beyond header lists: gRPC's request rules
+// are package grpcmeta's.
 package mdelem

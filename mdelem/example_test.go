@@ -1,7 +1,6 @@
 package mdelem_test
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/metapack/metapack/intern"
@@ -43,8 +42,7 @@ func ExampleBatch_Get() {
 		fmt.Println("path:", f.Value)
 	}
 	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
-		d, err := mdelem.ParseTimeout(f.Value.Bytes())
-		fmt.Println("timeout:", d, err)
+		fmt.Println("timeout:", f.Value)
 	}
 	if f, ok := b.GetString("x-custom"); ok {
 		fmt.Println("x-custom:", f.Value)
@@ -53,24 +51,7 @@ func ExampleBatch_Get() {
 	fmt.Println("has :authority:", ok)
 	// Output:
 	// path: /helloworld.Greeter/SayHello
-	// timeout: 100ms <nil>
+	// timeout: 100m
 	// x-custom: 1
 	// has :authority: false
-}
-
-// ValidateRequest checks a request as a gRPC server must before using it.
-func ExampleValidateRequest() {
-	b := mdelem.NewBatch(8, 256)
-	for _, kv := range [][2]string{
-		{":method", "POST"}, {":scheme", "https"}, {":path", "/helloworld.Greeter/SayHello"},
-		{"te", "trailers"}, {":authority", "example.com"},
-	} {
-		b.Append(mdelem.From(mdelem.BorrowString(kv[0]), mdelem.BorrowString(kv[1])))
-	}
-	err := mdelem.ValidateRequest(b)
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, mdelem.ErrPseudoAfterRegular))
-	// Output:
-	// mdelem: pseudo-header after a regular header: field 4 ":authority"
-	// true
 }

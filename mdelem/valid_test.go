@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/metapack/metapack/intern"
@@ -56,8 +57,9 @@ func TestAppendRejectsNoString(t *testing.T) {
 			if b.Len() != 1 || b.Size() != len(":methodGET")+32 {
 				t.Errorf("%s, %s path: Len %d, Size %d after the rejected field", tt.name, p.name, b.Len(), b.Size())
 			}
-			var fe *FieldError
-			if err := b.Err(); !errors.Is(err, tt.want) || !errors.As(err, &fe) || fe.Index != 1 || fe.Name != tt.wantName {
+			var fe *rejectError
+			if err := b.Err(); !errors.Is(err, tt.want) || !errors.As(err, &fe) || fe.index != 1 || fe.name != tt.wantName ||
+				err.Error() != tt.want.Error()+": field 1 "+strconv.Quote(tt.wantName) {
 				t.Errorf("%s, %s path: Err = %v, want %v at 1 named %q", tt.name, p.name, err, tt.want, tt.wantName)
 			}
 			if f, ok := b.Get(sd.KeyStatus); ok {

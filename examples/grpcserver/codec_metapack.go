@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 
+	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -87,7 +88,7 @@ func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
 // requestInfo validates b as a request and picks out the fields the
 // server acts on: O(1) lookups by key ID, no copies.
 func requestInfo(b *mdelem.Batch) (reqInfo, error) {
-	if err := mdelem.ValidateRequest(b); err != nil {
+	if err := grpcmeta.ValidateRequest(b); err != nil {
 		return reqInfo{}, err
 	}
 	var info reqInfo

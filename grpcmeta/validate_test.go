@@ -1,16 +1,18 @@
-package mdelem
+package grpcmeta
 
 import (
 	"errors"
 	"math"
 	"testing"
 	"time"
+
+	"github.com/metapack/metapack/mdelem"
 )
 
-func batchOf(kv ...string) *Batch {
-	b := NewBatch(len(kv)/2, 0)
+func batchOf(kv ...string) *mdelem.Batch {
+	b := mdelem.NewBatch(len(kv)/2, 0)
 	for i := 0; i < len(kv); i += 2 {
-		b.Append(From(BorrowString(kv[i]), BorrowString(kv[i+1])))
+		b.Append(mdelem.From(mdelem.BorrowString(kv[i]), mdelem.BorrowString(kv[i+1])))
 	}
 	return b
 }
