@@ -115,9 +115,14 @@ func (b *Batch) Size() int { return b.size }
 // At returns the i-th field.
 func (b *Batch) At(i int) Field { return b.fields[i] }
 
-// Fields returns the fields in order. The slice is the batch's own: do not
-// modify it or keep it past Reset.
-func (b *Batch) Fields() []Field { return b.fields }
+// UnsafeFields returns the fields in order as the batch's own slice,
+// without copying, for loops that must not copy each field (an encoder
+// reading a field through a pointer). It is a view of the batch's memory:
+// writing an element bypasses Append, so it corrupts the batch (its
+// size, Get's index and what Reset releases), and the slice is valid only
+// until Reset. Use At or All, which copy each field, where that cost does
+// not matter.
+func (b *Batch) UnsafeFields() []Field { return b.fields }
 
 // All iterates over the fields in order.
 func (b *Batch) All() iter.Seq2[int, Field] {

@@ -63,7 +63,7 @@ func TestBatchOwnedIsAdopted(t *testing.T) {
 	b := NewBatch(1, 0)
 	v := []byte("adopted")
 	b.Append(From(sd.KeyUserAgent.Atom(), Owned(v)))
-	if got := b.At(0).Value.Bytes(); len(got) != len(v) || &got[0] != &v[0] {
+	if got := b.At(0).Value.UnsafeBytes(); len(got) != len(v) || &got[0] != &v[0] {
 		t.Error("owned bytes were copied")
 	}
 }

@@ -67,7 +67,7 @@
 // package does not import unsafe: Str then holds an atom pointer and a
 // byte slice, and Append is appendSafe, the twin that the default build's
 // tests compare Append with. The results are the same; under purego only
-// BorrowString, Str.UnsafeString of plain bytes and Str.Bytes of an atom
+// BorrowString, Str.UnsafeString of plain bytes and Str.UnsafeBytes of an atom
 // copy, which no safe Go can avoid, and a Field is not comparable with ==.
 //
 // The package knows no protocol beyond header lists: gRPC's request rules

@@ -109,7 +109,7 @@ func TestAppendAtGuard(t *testing.T) {
 								}
 							}
 						}
-						if f.Size() != b.Size() || !f.Value.EqualString(wantValue) || !bytes.Equal(f.Value.Bytes(), value) {
+						if f.Size() != b.Size() || !f.Value.EqualString(wantValue) || !bytes.Equal(f.Value.UnsafeBytes(), value) {
 							t.Fatalf("n=%d %s %s: size %d/%d", n, tt.path, ap.name, f.Size(), b.Size())
 						}
 					}
@@ -143,7 +143,7 @@ func TestStrAtGuard(t *testing.T) {
 				"From value":   From(sd.KeyPath.Atom(), Borrowed(g1)).Value,
 			}
 			for name, s := range strs {
-				if s.Len() != n || string(s.Bytes()) != want || s.UnsafeString() != want || s.String() != want {
+				if s.Len() != n || string(s.UnsafeBytes()) != want || s.UnsafeString() != want || s.String() != want {
 					t.Fatalf("n=%d %s: %q", n, name, s.String())
 				}
 				if !s.EqualString(want) || !s.EqualString(gs) || !s.Equal(strs["owned"]) || !strs["borrowed"].Equal(s) {

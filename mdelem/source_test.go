@@ -47,13 +47,13 @@ func TestFromKinds(t *testing.T) {
 		if tt.f.Name.String() != tt.nameS || tt.f.Value.String() != tt.val {
 			t.Errorf("%s: field %v, want %s: %s", tt.name, tt.f, tt.nameS, tt.val)
 		}
-		if tt.f.Name.Len() != len(tt.nameS) || string(tt.f.Value.Bytes()) != tt.val {
+		if tt.f.Name.Len() != len(tt.nameS) || string(tt.f.Value.UnsafeBytes()) != tt.val {
 			t.Errorf("%s: Len/Bytes disagree", tt.name)
 		}
 	}
 	// Owned and borrowed sides point at the caller's bytes: From copies nothing.
 	f := From(Owned(owned), Borrowed(borrowed))
-	if &f.Name.Bytes()[0] != &owned[0] || &f.Value.Bytes()[0] != &borrowed[0] {
+	if &f.Name.UnsafeBytes()[0] != &owned[0] || &f.Value.UnsafeBytes()[0] != &borrowed[0] {
 		t.Error("From copied bytes")
 	}
 	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {

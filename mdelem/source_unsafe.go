@@ -8,7 +8,7 @@ import "unsafe"
 // copies it on Append, so s needs to live only until then.
 //
 // SAFETY: the slice has s's data and length, and Borrowed bytes are only
-// read (Append copies them into its arena; Str.Bytes documents that its
+// read (Append copies them into its arena; Str.UnsafeBytes documents that its
 // result must not be modified), so the immutable string is never written;
 // guarded by TestStrAtGuard and TestAppendAtGuard.
 func BorrowString(s string) Borrowed {

@@ -61,11 +61,12 @@ func (s Str) bytes() []byte { return s.b }
 // Atom returns s's atom, or nil when s holds plain bytes.
 func (s Str) Atom() *staticdata.Atom { return s.a }
 
-// Bytes returns s's bytes. Plain bytes are returned without copying: they
-// must not be modified, and for a borrowed or owned Str in a batch they
-// live until the batch's Reset. An atom's string is copied under purego,
-// which cannot alias a string as a slice.
-func (s Str) Bytes() []byte {
+// UnsafeBytes returns s's bytes. Plain bytes are returned without copying:
+// a view of memory that s shares with its batch, which must not be
+// written, and for a borrowed or owned Str in a batch lives until the
+// batch's Reset. An atom's string is copied under purego, which cannot
+// alias a string as a slice.
+func (s Str) UnsafeBytes() []byte {
 	if s.a != nil {
 		if len(s.a.String()) == 0 {
 			return nil

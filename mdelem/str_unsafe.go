@@ -105,14 +105,18 @@ func (s Str) Atom() *staticdata.Atom {
 	return nil
 }
 
-// Bytes returns s's bytes without copying. They must not be modified, and
-// for a borrowed or owned Str in a batch they live until the batch's Reset.
+// UnsafeBytes returns s's bytes without copying: a view of memory that s
+// shares with its atom or its batch. Writing to it is never allowed: for
+// an atom it is an immutable string's (a write may crash the program),
+// and for bytes in a batch it changes the batch's field, and any other
+// Str that shares them. For a borrowed or owned Str in a batch the view
+// lives until the batch's Reset. Use String for a copy.
 //
 // SAFETY: an atom's string is immutable and lives for ever (or as long as
 // the Str pins its atom), and the slice has its length and capacity, so it
 // reaches no further; the caller must not modify it, as documented.
 // Plain bytes as for bytes; guarded by TestStrAtGuard.
-func (s Str) Bytes() []byte {
+func (s Str) UnsafeBytes() []byte {
 	if a := s.Atom(); a != nil {
 		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
 	}

@@ -126,7 +126,7 @@ func (m *metapackCodec) releaseRequest(h any) {
 
 func (m *metapackCodec) takeTrailers() error {
 	defer m.cur.Reset()
-	for _, f := range m.cur.Fields() {
+	for _, f := range m.cur.All() {
 		if f.IsPseudo() {
 			return errPseudoInTrailers
 		}
@@ -143,7 +143,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	r.Append(mdelem.From(atomStatus, atomStatus200))
 	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
-		for _, f := range req.(*mdelem.Batch).Fields() {
+		for _, f := range req.(*mdelem.Batch).All() {
 			// Names are atoms (static or interned), values bytes in the
 			// request's arena: Append takes both as they are.
 			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
