@@ -197,5 +197,5 @@ func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
 	end := off + len(b)
 	dst := t.bytes[off:end:end]
 	copy(dst, b)
-	return mdelem.BorrowedStr(dst)
+	return mdelem.StrOf(mdelem.Borrowed(dst))
 }

@@ -185,7 +185,7 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	}
 	if f.Name.Atom() == nil {
 		if a := sd.LookupBytes(f.Name.UnsafeBytes()); a != nil {
-			f = mdelem.Field{Name: mdelem.StrAtom(a), Value: f.Value}.WithSensitive(f.Sensitive())
+			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}
 	return e.appendField(dst, &f)

@@ -62,13 +62,13 @@ func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 		return From(Owned(s), Owned(nil)).Name
 	case 3:
 		*scribble = append(*scribble, s)
-		return BorrowedStr(s)
+		return borrowedStr(s)
 	case 4:
 		return Str{}
 	case 5:
-		return BorrowedStr(nil)
+		return borrowedStr(nil)
 	}
-	return OwnedStr(s)
+	return ownedStr(s)
 }
 
 // checkAppendTwins builds the fields the input describes into one batch

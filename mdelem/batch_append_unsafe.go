@@ -33,10 +33,13 @@ func (b *Batch) Append(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	// The fast path takes an atom name, and a value that is an atom or
 	// bytes that need no new arena. A name given as bytes goes to
-	// appendBytesName; everything else that may call anything but memmove
-	// goes to appendSlow, before the batch is touched.
+	// appendBytesName. Everything else goes to appendSafe, before the
+	// batch is touched: a full batch, a name or value that holds no string
+	// (or a name of empty bytes with no pointer), and borrowed bytes the
+	// arena has no room for. The fast paths never reject a field: only
+	// appendSafe decides that.
 	if n >= cap(b.fields) || f.Name.p == nil {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	if nt&tagBytes != 0 {
@@ -45,10 +48,9 @@ func (b *Batch) Append(f Field) {
 	}
 	a := (*staticdata.Atom)(f.Name.p)
 	if vt&tagBytes == 0 {
-		// No value, or a value tagged static whose atom is not in the
-		// static tier: appendSlow rejects the one and pins the other.
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
-			b.appendSlow(f)
+		vt, ok := atomValue(f.Value)
+		if !ok {
+			b.appendSafe(f)
 			return
 		}
 		b.index(n, a, nt|vt, len(a.String())+len((*staticdata.Atom)(f.Value.p).String()))
@@ -69,7 +71,7 @@ func (b *Batch) Append(f Field) {
 	// which would point past it.
 	m := len(b.arena)
 	if cap(b.arena)-m <= vn {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	b.index(n, a, nt, len(a.String())+vn)
@@ -101,11 +103,11 @@ func (b *Batch) Append(f Field) {
 }
 
 // appendBytesName is Append for a name given as bytes, when the batch has
-// room for the field. A name that no atom could be, the usual custom
-// name, is kept as bytes here, with no call but memmove's; a name that may
-// be an atom goes to appendLookup, and a value that holds no string, an
-// atom tagged static that is not in the static tier, or borrowed bytes the
-// arena has no room for to appendSlow.
+// room for the field. A name that spells a static atom goes back to
+// Append with the atom for a name (staticAtom, the lookup appendSafe
+// makes too); any other is kept as bytes here, with no call but
+// memmove's. A value that holds no string, or borrowed bytes the arena
+// has no room for, go to appendSafe.
 //
 // SAFETY: as for Append: field n is below cap(b.fields), the arena space
 // is reserved after cap(b.arena)-len(b.arena) > need = the borrowed bytes
@@ -116,14 +118,19 @@ func (b *Batch) appendBytesName(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
 	if staticdata.MayBeAtom(stringAt(f.Name.p, nn)) {
-		b.appendLookup(f)
-		return
+		if a := staticAtom(stringAt(f.Name.p, nn)); a != nil {
+			// With an atom for a name, the field is one for Append's
+			// fast path, which comes back here no more.
+			b.Append(staticNamed(f, a))
+			return
+		}
 	}
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil || (*staticdata.Atom)(f.Value.p).ID() == staticdata.NotStatic && vt&pinBit == 0 {
-			b.appendSlow(f)
+		var ok bool
+		if vt, ok = atomValue(f.Value); !ok {
+			b.appendSafe(f)
 			return
 		}
 		vn = len((*staticdata.Atom)(f.Value.p).String())
@@ -138,7 +145,7 @@ func (b *Batch) appendBytesName(f Field) {
 	// even an empty one, is put at its end.
 	m := len(b.arena)
 	if cap(b.arena)-m <= need {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	if (nt|vt)&pinBit != 0 {
@@ -167,45 +174,23 @@ func (b *Batch) appendBytesName(f Field) {
 	}
 }
 
-// appendLookup is Append for a name given as bytes that may be a static
-// atom. When it is, the field goes back to Append with the atom for a
-// name; when it is not, to appendChecked, with no second lookup.
-func (b *Batch) appendLookup(f Field) {
-	if a := staticdata.Lookup(stringAt(f.Name.p, int(f.Name.tag&lenMask))); a != nil {
-		b.Append(staticNamed(f, a))
-		return
-	}
-	b.appendChecked(f)
-}
-
-// appendSlow is Append for what its fast paths leave: a full batch, a
-// name or value that holds no string, an atom tagged static that is not in
-// the static tier, borrowed bytes the arena has no room for. It rejects a
-// field with a side that holds no string. A name given as bytes that
-// spells a static atom is then resolved to it, and the field handed back
-// to Append; the rest goes to appendResolved, which pins an atom outside
-// the static tier whatever its tag.
+// atomValue is how both fast paths take a value that is an atom: its tag,
+// with pinBit added for an atom outside the static tier whatever its tag
+// says (as appendResolved pins it), or ok false for a nil atom, a value
+// that holds no string, which they leave to appendSafe to reject.
 //
-// SAFETY: a name whose tag has the bytes bit holds nt&lenMask bytes at p
-// (see Str.bytes); the string view is only looked up, not kept. Guarded by
-// TestAppendAtGuard.
-func (b *Batch) appendSlow(f Field) {
-	if !f.IsValid() {
-		b.reject(f)
-		return
+// SAFETY: a Str whose tag has no bytes bit holds an atom pointer or nil
+// (see Str.atomRaw); guarded by TestAppendTwins and
+// TestAppendInternedAsStatic.
+func atomValue(v Str) (tag uint64, ok bool) {
+	a := (*staticdata.Atom)(v.p)
+	if a == nil {
+		return 0, false
 	}
-	if nt := f.Name.tag; nt&tagBytes != 0 {
-		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); staticdata.MayBeAtom(s) {
-			if a := staticdata.Lookup(s); a != nil {
-				// With an atom for a name, the field is one for Append's
-				// fast path, which comes back here only for what it does
-				// not take, and then with no name to look up.
-				b.Append(staticNamed(f, a))
-				return
-			}
-		}
+	if a.ID() == staticdata.NotStatic {
+		return v.tag | pinBit, true
 	}
-	b.appendResolved(f)
+	return v.tag, true
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:
@@ -264,20 +249,6 @@ func (b *Batch) reserveAt(m, n int) unsafe.Pointer {
 func (b *Batch) at(i int) *Field {
 	return (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(i)*unsafe.Sizeof(Field{})))
 }
-
-// sliceAt returns the n bytes at p as a slice.
-//
-// SAFETY: callers pass a p and n that describe bytes inside one live
-// allocation: a borrowed Str's bytes (whose p and length come from one
-// slice) or arena space reserveAt returned for n bytes; unsafe.Slice also
-// checks n. Guarded by TestAppendAtGuard and TestAppendTwins.
-func sliceAt(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
-
-// stringAt is sliceAt for a string, for lookups that only read it.
-//
-// SAFETY: as for sliceAt; the string is only compared and hashed, never
-// kept. Guarded by TestAppendAtGuard.
-func stringAt(p unsafe.Pointer, n int) string { return unsafe.String((*byte)(p), n) }
 
 // sliceHeader is the layout of a slice.
 //

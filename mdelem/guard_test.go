@@ -137,8 +137,8 @@ func TestStrAtGuard(t *testing.T) {
 				gs = guardpage.StringAfter(t, want)
 			}
 			strs := map[string]Str{
-				"borrowed":     BorrowedStr(g1),
-				"owned":        OwnedStr(g2),
+				"borrowed":     borrowedStr(g1),
+				"owned":        ownedStr(g2),
 				"BorrowString": From(BorrowString(gs), Owned(nil)).Name,
 				"From value":   From(sd.KeyPath.Atom(), Borrowed(g1)).Value,
 			}
@@ -149,7 +149,7 @@ func TestStrAtGuard(t *testing.T) {
 				if !s.EqualString(want) || !s.EqualString(gs) || !s.Equal(strs["owned"]) || !strs["borrowed"].Equal(s) {
 					t.Fatalf("n=%d %s: not equal to itself", n, name)
 				}
-				if n > 0 && (s.EqualString(want[:n-1]) || s.Equal(BorrowedStr(g1[1:]))) {
+				if n > 0 && (s.EqualString(want[:n-1]) || s.Equal(borrowedStr(g1[1:]))) {
 					t.Fatalf("n=%d %s: equal to a shorter string", n, name)
 				}
 				if (Field{Name: s}).IsPseudo() {

@@ -14,3 +14,8 @@ func BorrowString(s string) Borrowed { return Borrowed(s) }
 func From[K, V Source](name K, value V) Field {
 	return fromSafe(name, value)
 }
+
+// StrOf returns one side of a field, of any storage kind, as From would
+// build it: for decoders and tables that make a name and a value at
+// different times.
+func StrOf[S Source](s S) Str { return fromSide(s) }

@@ -71,13 +71,13 @@ func TestStrEqual(t *testing.T) {
 	a2, _ := t2.MakeString("x-custom") // same string, other interner
 	b1, _ := t1.MakeString("x-other")
 	strs := map[string]Str{
-		"static":       StrAtom(sd.KeyPath.Atom()),
+		"static":       strAtom(sd.KeyPath.Atom()),
 		"interned1":    From(a1, a1).Name,
 		"interned2":    From(a2, a2).Name,
 		"interned3":    From(b1, b1).Name,
 		"owned":        From(Owned("x-custom"), a1).Name,
 		"borrowed":     From(Borrowed(":path"), a1).Name,
-		"static-other": StrAtom(sd.KeyAuthority.Atom()),
+		"static-other": strAtom(sd.KeyAuthority.Atom()),
 		"zero":         {},
 		"empty":        From(Owned(nil), a1).Name,
 	}

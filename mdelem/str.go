@@ -172,11 +172,3 @@ func (s Str) equalBytes(x []byte) bool {
 	}
 	return string(s.bytes()) == string(x)
 }
-
-// BorrowedStr returns a borrowed Str of b: Batch.Append copies it into the
-// batch's arena. For callers that pick a field's storage at run time.
-func BorrowedStr(b []byte) Str { return strBytes(b, KindBorrowed) }
-
-// OwnedStr returns an owned Str of b: Batch.Append keeps b without copying,
-// and the caller must not modify it afterwards.
-func OwnedStr(b []byte) Str { return strBytes(b, KindOwned) }

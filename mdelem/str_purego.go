@@ -19,27 +19,6 @@ type Str struct {
 	tag uint64 // length | kind<<kindShift | neverIndexBit
 }
 
-// StrAtom returns the Str of an atom: static when the atom's ID is in the
-// static tier, interned otherwise. StrAtom(nil) holds no string (see
-// IsValid). Batch.Append resolves an atom that is not the canonical one
-// of its ID (see Str.Kind).
-func StrAtom(a *staticdata.Atom) Str {
-	t := tagStatic
-	if a != nil && a.ID() == staticdata.NotStatic {
-		t = tagInterned
-	}
-	return atomStr(a, t)
-}
-
-// strBytes returns the Str of bytes of kind k (owned or borrowed).
-func strBytes(b []byte, k Kind) Str {
-	t := uint64(k) << kindShift
-	if k == KindOwned {
-		t |= pinBit
-	}
-	return bytesStr(b, uint64(len(b))|t)
-}
-
 // atomStr returns the Str of the atom a (which may be nil) with the tag of
 // an atom kind.
 func atomStr(a *staticdata.Atom, tag uint64) Str { return Str{a: a, tag: tag} }

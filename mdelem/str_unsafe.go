@@ -30,36 +30,11 @@ type Str struct {
 	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
 
-// StrAtom returns the Str of an atom: static when the atom's ID is in the
-// static tier, interned otherwise. StrAtom(nil) holds no string (see
-// IsValid). Batch.Append resolves an atom that is not the canonical one
-// of its ID (see Str.Kind).
-//
-// SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
-// TestFromKinds.
-func StrAtom(a *staticdata.Atom) Str {
-	t := tagStatic
-	if a != nil && a.ID() == staticdata.NotStatic {
-		t = tagInterned
-	}
-	return Str{p: unsafe.Pointer(a), tag: t}
-}
-
-// strBytes returns the Str of bytes of kind k (owned or borrowed).
-//
-// SAFETY: as for bytesStr; guarded by TestStrAtGuard.
-func strBytes(b []byte, k Kind) Str {
-	t := uint64(k) << kindShift
-	if k == KindOwned {
-		t |= pinBit
-	}
-	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | t}
-}
-
 // atomStr returns the Str of the atom a (which may be nil) with the tag of
 // an atom kind.
 //
-// SAFETY: as for StrAtom; guarded by TestFromKinds and TestAppendTwins.
+// SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
+// TestFromKinds and TestAppendTwins.
 func atomStr(a *staticdata.Atom, tag uint64) Str {
 	return Str{p: unsafe.Pointer(a), tag: tag}
 }
@@ -92,7 +67,7 @@ func (s Str) isNil() bool { return s.p == nil }
 // or from arena space Append reserved for them, so the n bytes at p are
 // inside one live allocation; guarded by TestStrAtGuard, TestAppendAtGuard
 // and TestAppendTwins.
-func (s Str) bytes() []byte { return unsafe.Slice((*byte)(s.p), s.n()) }
+func (s Str) bytes() []byte { return sliceAt(s.p, s.n()) }
 
 // Atom returns s's atom, or nil when s holds plain bytes.
 //
@@ -118,9 +93,9 @@ func (s Str) Atom() *staticdata.Atom {
 // Plain bytes as for bytes; guarded by TestStrAtGuard.
 func (s Str) UnsafeBytes() []byte {
 	if a := s.Atom(); a != nil {
-		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
+		return stringBytes(a.String())
 	}
-	return unsafe.Slice((*byte)(s.p), s.n())
+	return s.bytes()
 }
 
 // UnsafeString returns s as a string without copying. For owned or borrowed
@@ -134,5 +109,5 @@ func (s Str) UnsafeString() string {
 	if a := s.Atom(); a != nil {
 		return a.String()
 	}
-	return unsafe.String((*byte)(s.p), s.n())
+	return stringAt(s.p, s.n())
 }
