@@ -19,8 +19,8 @@ func Example() {
 		b.Append(mdelem.From(mdelem.BorrowString(kv[0]), mdelem.BorrowString(kv[1])))
 	}
 	fmt.Println("valid:", grpcmeta.ValidateRequest(b))
-	if v, ok := b.Value(staticdata.KeyGrpcTimeout); ok {
-		d, err := grpcmeta.ParseTimeout([]byte(v.String()))
+	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
+		d, err := grpcmeta.ParseTimeout([]byte(f.Value.String()))
 		fmt.Println("deadline in:", d, err)
 	}
 

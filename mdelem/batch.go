@@ -150,12 +150,6 @@ func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
 	return Field{}, false
 }
 
-// Value returns the value of the first field with key ID k, in O(1).
-func (b *Batch) Value(k staticdata.KeyID) (Str, bool) {
-	f, ok := b.Get(k)
-	return f.Value, ok
-}
-
 // GetString returns the first field named name. Well-known names take the
 // O(1) path; other names are searched in order.
 func (b *Batch) GetString(name string) (Field, bool) {

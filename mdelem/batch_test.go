@@ -30,8 +30,8 @@ func TestBatchAppendAndGet(t *testing.T) {
 	if f.Value.Kind() != KindOwned {
 		t.Errorf("a copied value should be owned by the batch, is %v", f.Value.Kind())
 	}
-	if v, ok := b.Value(sd.KeyContentType); !ok || v.String() != "application/grpc" {
-		t.Errorf("Value(content-type) = %v, %v", v, ok)
+	if f, ok := b.Get(sd.KeyContentType); !ok || f.Value.String() != "application/grpc" {
+		t.Errorf("Get(content-type) = %v, %v", f, ok)
 	}
 	if _, ok := b.Get(sd.KeyGrpcTimeout); ok {
 		t.Error("Get(grpc-timeout) found a field that is not there")

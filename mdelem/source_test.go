@@ -59,7 +59,7 @@ func TestFromKinds(t *testing.T) {
 	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {
 		t.Error("IsAtom is wrong")
 	}
-	if From(h, h).Name.Handle() != h {
+	if intern.FromAtom(From(h, h).Name.Atom()) != h {
 		t.Error("Handle does not round-trip")
 	}
 }

@@ -1,9 +1,6 @@
 package mdelem
 
-import (
-	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/staticdata"
-)
+import "github.com/metapack/metapack/staticdata"
 
 // Kind tells how a Str's bytes are stored.
 type Kind uint8
@@ -102,11 +99,6 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, Kind) {
 	}
 	return a, KindStatic
 }
-
-// Handle returns s's intern handle, or the zero Handle when s holds plain
-// bytes or no string. The handle is canonical (intern.FromAtom): for a
-// copy of a static atom it is the atom's.
-func (s Str) Handle() intern.Handle { return intern.FromAtom(s.Atom()) }
 
 // Len returns the length of s in bytes.
 func (s Str) Len() int {

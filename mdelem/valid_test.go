@@ -89,7 +89,7 @@ func TestStrNoString(t *testing.T) {
 		"strAtom(nil)":      strAtom(nil),
 		"zero Str":          {},
 	} {
-		if s.IsValid() || s.Kind() != KindInvalid || s.Kind().String() != "invalid" || s.Len() != 0 || s.String() != "" || s.IsAtom() || s.Handle().IsValid() {
+		if s.IsValid() || s.Kind() != KindInvalid || s.Kind().String() != "invalid" || s.Len() != 0 || s.String() != "" || s.IsAtom() || intern.FromAtom(s.Atom()).IsValid() {
 			t.Errorf("%s: IsValid %v, Kind %v, Len %d, String %q", name, s.IsValid(), s.Kind(), s.Len(), s.String())
 		}
 	}
@@ -161,10 +161,10 @@ func TestForgedAtomIsTheAtom(t *testing.T) {
 	if forged.Name.Equal(strAtom(sd.KeyAuthority.Atom())) || forged.Name.Equal(forged.Value) {
 		t.Error("a copy of :path Equals another atom")
 	}
-	if forged.Name.Kind() != KindStatic || forged.Key() != sd.KeyPath || forged.Name.Handle() != intern.FromAtom(sd.KeyPath.Atom()) {
-		t.Errorf("copy of :path: kind %v, key %v, handle %v", forged.Name.Kind(), forged.Key(), forged.Name.Handle())
+	if forged.Name.Kind() != KindStatic || forged.Key() != sd.KeyPath || intern.FromAtom(forged.Name.Atom()) != intern.FromAtom(sd.KeyPath.Atom()) {
+		t.Errorf("copy of :path: kind %v, key %v, handle %v", forged.Name.Kind(), forged.Key(), intern.FromAtom(forged.Name.Atom()))
 	}
-	if z := strAtom(&zero); !z.Equal(strAtom(sd.Lookup(""))) || z.Handle() != intern.FromAtom(sd.Lookup("")) {
+	if z := strAtom(&zero); !z.Equal(strAtom(sd.Lookup(""))) || intern.FromAtom(z.Atom()) != intern.FromAtom(sd.Lookup("")) {
 		t.Error("the zero Atom is not the empty string")
 	}
 	for _, p := range appendPaths {
@@ -185,7 +185,7 @@ func TestGetUnknownKey(t *testing.T) {
 		if f, ok := b.Get(k); ok {
 			t.Errorf("Get(%d) = %v", k, f)
 		}
-		if _, ok := b.Value(k); ok {
+		if _, ok := b.Get(k); ok {
 			t.Errorf("Value(%d) found a field", k)
 		}
 	}

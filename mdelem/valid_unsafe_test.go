@@ -58,7 +58,7 @@ func TestAppendForgedKey(t *testing.T) {
 				t.Errorf("forged atom %d, %s path: Key %d", i, p.name, k)
 			}
 			_ = f.Name.Kind()
-			_ = f.Name.Handle()
+			_ = intern.FromAtom(f.Name.Atom())
 			if !f.Name.Equal(f.Value) || !f.Name.Equal(strAtom(a)) || !f.Name.EqualString(a.String()) {
 				t.Errorf("forged atom %d, %s path: not equal to itself", i, p.name)
 			}
