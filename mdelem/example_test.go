@@ -55,3 +55,27 @@ func ExampleBatch_Get() {
 	// x-custom: 1
 	// has :authority: false
 }
+
+// FromStrings is the one call for fields given as strings: well-known
+// names and values become static atoms, the rest bytes the batch copies.
+func ExampleFromStrings() {
+	b := mdelem.NewBatch(8, 256)
+	b.Append(mdelem.FromStrings(":path", "/helloworld.Greeter/SayHello"))
+	b.Append(mdelem.FromStrings("content-type", "application/grpc"))
+	b.Append(mdelem.FromStrings("x-request-id", "7a5f0c1e"))
+	if err := b.Err(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range b.All() {
+		fmt.Printf("%-32s name %v, value %v\n", f, f.Name.Kind(), f.Value.Kind())
+	}
+	if f, ok := b.Get(staticdata.KeyContentType); ok {
+		fmt.Println("content-type:", f.Value)
+	}
+	// Output:
+	// :path: /helloworld.Greeter/SayHello name static, value owned
+	// content-type: application/grpc   name static, value static
+	// x-request-id: 7a5f0c1e           name owned, value owned
+	// content-type: application/grpc
+}
