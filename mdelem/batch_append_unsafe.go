@@ -48,12 +48,12 @@ func (b *Batch) Append(f Field) {
 	}
 	a := (*staticdata.Atom)(f.Name.p)
 	if vt&tagBytes == 0 {
-		vt, ok := atomValue(f.Value)
-		if !ok {
+		v := (*staticdata.Atom)(f.Value.p)
+		if v == nil { // a value that holds no string
 			b.appendSafe(f)
 			return
 		}
-		b.index(n, a, nt|vt, len(a.String())+len((*staticdata.Atom)(f.Value.p).String()))
+		b.index(n, a, nt|vt|atomPins(v), len(a.String())+len(v.String()))
 		b.setLen(n + 1)
 		*b.at(n) = f
 		return
@@ -103,11 +103,10 @@ func (b *Batch) Append(f Field) {
 }
 
 // appendBytesName is Append for a name given as bytes, when the batch has
-// room for the field. A name that spells a static atom goes back to
-// Append with the atom for a name (staticAtom, the lookup appendSafe
-// makes too); any other is kept as bytes here, with no call but
-// memmove's. A value that holds no string, or borrowed bytes the arena
-// has no room for, go to appendSafe.
+// room for the field. A name that no atom could be, the usual custom name,
+// is kept as bytes here, with no call but memmove's; a name that may be an
+// atom goes to appendLookup. A value that holds no string, or borrowed
+// bytes the arena has no room for, go to appendSafe.
 //
 // SAFETY: as for Append: field n is below cap(b.fields), the arena space
 // is reserved after cap(b.arena)-len(b.arena) > need = the borrowed bytes
@@ -118,22 +117,19 @@ func (b *Batch) appendBytesName(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	nn := int(nt & lenMask)
 	if staticdata.MayBeAtom(stringAt(f.Name.p, nn)) {
-		if a := staticAtom(stringAt(f.Name.p, nn)); a != nil {
-			// With an atom for a name, the field is one for Append's
-			// fast path, which comes back here no more.
-			b.Append(staticNamed(f, a))
-			return
-		}
+		b.appendLookup(f)
+		return
 	}
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		var ok bool
-		if vt, ok = atomValue(f.Value); !ok {
+		v := (*staticdata.Atom)(f.Value.p)
+		if v == nil { // a value that holds no string
 			b.appendSafe(f)
 			return
 		}
-		vn = len((*staticdata.Atom)(f.Value.p).String())
+		vt |= atomPins(v)
+		vn = len(v.String())
 	} else if vn = int(vt & lenMask); vt&(1<<kindShift) != 0 {
 		need = vn
 	}
@@ -174,23 +170,27 @@ func (b *Batch) appendBytesName(f Field) {
 	}
 }
 
-// atomValue is how both fast paths take a value that is an atom: its tag,
-// with pinBit added for an atom outside the static tier whatever its tag
-// says (as appendResolved pins it), or ok false for a nil atom, a value
-// that holds no string, which they leave to appendSafe to reject.
-//
-// SAFETY: a Str whose tag has no bytes bit holds an atom pointer or nil
-// (see Str.atomRaw); guarded by TestAppendTwins and
-// TestAppendInternedAsStatic.
-func atomValue(v Str) (tag uint64, ok bool) {
-	a := (*staticdata.Atom)(v.p)
-	if a == nil {
-		return 0, false
+// appendLookup is Append for a name given as bytes that may be a static
+// atom. When it is one (staticAtom, the lookup appendSafe makes too), the
+// field goes back to Append with the atom for a name, where the fast path
+// takes it; when it is not, to appendSafe.
+func (b *Batch) appendLookup(f Field) {
+	if a := staticAtom(f.Name.bytes()); a != nil {
+		b.Append(staticNamed(f, a))
+		return
 	}
+	b.appendSafe(f)
+}
+
+// atomPins returns pinBit for a, the atom of a value, when it is outside
+// the static tier, whatever its Str's tag says (appendResolved pins it
+// the same way), and 0 otherwise: both fast paths add it to the value's
+// tag.
+func atomPins(a *staticdata.Atom) uint64 {
 	if a.ID() == staticdata.NotStatic {
-		return v.tag | pinBit, true
+		return pinBit
 	}
-	return v.tag, true
+	return 0
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:
