@@ -81,9 +81,11 @@ func (e *rejectError) Error() string { return fmt.Sprintf("%v: field %d %q", e.e
 func (e *rejectError) Unwrap() error { return e.err }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
-// borrowed strings before it needs to allocate.
+// borrowed strings before it needs to allocate. A 0 or negative n or
+// arenaBytes reserves no room of that kind: the batch grows on its first
+// Append instead.
 func NewBatch(n, arenaBytes int) *Batch {
-	return &Batch{fields: make([]Field, 0, n), arena: make([]byte, 0, arenaBytes)}
+	return &Batch{fields: make([]Field, 0, max(n, 0)), arena: make([]byte, 0, max(arenaBytes, 0))}
 }
 
 // Reset empties the batch, keeping its capacity and its arena, and clears

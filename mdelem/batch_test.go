@@ -207,3 +207,23 @@ func TestBatchResetWrapsBase(t *testing.T) {
 		}
 	}
 }
+
+// TestNewBatchSizes checks that NewBatch takes any sizes, 0 and negative
+// ones reserving nothing, and that the batch grows from them.
+func TestNewBatchSizes(t *testing.T) {
+	for _, tt := range []struct{ n, arena, wantN, wantArena int }{
+		{0, 0, 0, 0},
+		{-1, -1, 0, 0},
+		{-1 << 62, 5, 0, 5},
+		{3, -7, 3, 0},
+	} {
+		b := NewBatch(tt.n, tt.arena)
+		if cap(b.fields) != tt.wantN || cap(b.arena) != tt.wantArena {
+			t.Errorf("NewBatch(%d, %d): room for %d fields, %d bytes; want %d, %d", tt.n, tt.arena, cap(b.fields), cap(b.arena), tt.wantN, tt.wantArena)
+		}
+		b.Append(FromStrings("x-custom", "value"))
+		if b.Len() != 1 || !b.At(0).Value.EqualString("value") || b.Err() != nil {
+			t.Errorf("NewBatch(%d, %d) then Append: Len %d, Err %v", tt.n, tt.arena, b.Len(), b.Err())
+		}
+	}
+}

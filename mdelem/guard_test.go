@@ -67,7 +67,7 @@ func TestAppendAtGuard(t *testing.T) {
 				{"bytes name, owned, borrowed value", From(Owned(name), Borrowed(value)), n + 1, false},
 				{"bytes name, borrowed, owned value", From(Borrowed(name), Owned(value)), n + 1, false},
 				{"bytes name and value, owned", From(Owned(name), Owned(value)), 0, false},
-				{"full batch (appendSlow)", From(Borrowed(name), Borrowed(value)), 2 * n, true},
+				{"full batch (appendSafe)", From(Borrowed(name), Borrowed(value)), 2 * n, true},
 				{"full batch, atom name", From(sd.KeyPath.Atom(), Borrowed(value)), n, true},
 			}
 			for _, tt := range tests {
