@@ -114,8 +114,14 @@ func (b *Batch) Len() int { return len(b.fields) }
 // fields of name length + value length + 32.
 func (b *Batch) Size() int { return b.size }
 
-// At returns the i-th field.
-func (b *Batch) At(i int) Field { return b.fields[i] }
+// At returns the i-th field, or the zero Field (which holds no string,
+// see Field.IsValid) when i is negative or not below Len.
+func (b *Batch) At(i int) Field {
+	if uint(i) < uint(len(b.fields)) {
+		return b.fields[i]
+	}
+	return Field{}
+}
 
 // UnsafeFields returns the fields in order as the batch's own slice,
 // without copying, for loops that must not copy each field (an encoder

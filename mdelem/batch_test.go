@@ -227,3 +227,18 @@ func TestNewBatchSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestAtOutOfRange checks that At answers the zero Field, not a panic,
+// for an index outside the batch.
+func TestAtOutOfRange(t *testing.T) {
+	b := NewBatch(2, 16)
+	b.Append(FromStrings(":path", "/"))
+	for _, i := range []int{-1, 1, 2, -1 << 62, 1 << 62} {
+		if f := b.At(i); f.IsValid() || f.Name.Len() != 0 || f.Value.Len() != 0 || f.Sensitive() {
+			t.Errorf("At(%d) = %v, want the zero Field", i, f)
+		}
+	}
+	if f := b.At(0); !f.Name.EqualString(":path") {
+		t.Errorf("At(0) = %v", f)
+	}
+}
