@@ -46,11 +46,16 @@ var connectionSpecific = [...]string{"connection", "keep-alive", "proxy-connecti
 // server must (RFC 9113 §8.2 and §8.3.1): pseudo-headers first, each of
 // :method, :scheme, :path and :authority at most once and no others,
 // :method, :scheme and :path present, names lowercase and not empty, no
-// connection-specific headers, and te, if present, only "trailers".
+// connection-specific headers, and te, if present, only "trailers". A nil
+// b is an empty list, which lacks the required pseudo-headers.
 func ValidateRequest(b *mdelem.Batch) error {
 	var seen uint8 // bit per request pseudo-header
 	regular := false
-	for i := range b.Len() {
+	n := 0
+	if b != nil { // a nil batch is an empty list
+		n = b.Len()
+	}
+	for i := range n {
 		f := b.At(i)
 		// Read the name's atom once: its key classifies well-known names.
 		a := f.Name.Atom()

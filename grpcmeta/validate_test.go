@@ -57,6 +57,15 @@ func TestValidateRequest(t *testing.T) {
 	}
 }
 
+// TestValidateNilBatch checks that a nil batch is taken for an empty
+// list, not a panic.
+func TestValidateNilBatch(t *testing.T) {
+	var fe *FieldError
+	if err := ValidateRequest(nil); !errors.Is(err, ErrMissingPseudo) || !errors.As(err, &fe) || fe.Index != -1 || fe.Name != ":method" {
+		t.Errorf("ValidateRequest(nil) = %v, want ErrMissingPseudo for :method", err)
+	}
+}
+
 func TestParseTimeout(t *testing.T) {
 	tests := []struct {
 		in   string
