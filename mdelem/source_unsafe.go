@@ -67,11 +67,14 @@ func From[K, V Source](name K, value V) Field {
 // StrOf returns one side of a field, of any storage kind, as From would
 // build it: for decoders and tables that make a name and a value at
 // different times. It is small enough to be inlined, where its kind
-// switch folds away as From's do.
+// switch folds away as From's do. A nil Static or the zero Interned gives
+// a Str that holds no string, which Batch.Append rejects.
 //
-// SAFETY: as for From: the Source is stored into a zeroed argWords, whose
-// first word is a pointer, and read back as an atom and 0 or a slice's
-// data and length. Guarded by TestStrOfKinds and TestFromKinds.
+// SAFETY: as for From: argWords is as large as the largest Source, a
+// slice header, and its first word is a pointer, where every Source keeps
+// its one pointer, so storing s into it writes inside w and keeps the
+// GC's view of the pointer; p and n then read back an atom and 0, or a
+// slice's data and length. Guarded by TestStrOfKinds and TestFromKinds.
 func StrOf[S Source](s S) Str {
 	var w argWords
 	*(*S)(unsafe.Pointer(&w)) = s
