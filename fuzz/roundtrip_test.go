@@ -11,7 +11,9 @@ import (
 // toBatch fills b with a header list, every string borrowed.
 func toBatch(b *mdelem.Batch, list []xhpack.HeaderField) {
 	b.Reset()
-	mdelem.AppendFromXnet(b, list)
+	for _, hf := range list {
+		b.Append(mdelem.From(mdelem.BorrowString(hf.Name), mdelem.BorrowString(hf.Value)).WithSensitive(hf.Sensitive))
+	}
 }
 
 // settingsChange applies the fuzzer's SETTINGS_HEADER_TABLE_SIZE change, if

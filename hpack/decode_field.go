@@ -106,7 +106,7 @@ func (d *Decoder) fieldStart(off int) error {
 var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
 	for i := 1; i <= tier.TableLen; i++ {
 		e, _ := tier.EntryAt(i)
-		es[i] = dynEntry{name: mdelem.StrAtom(e.Name), value: mdelem.StrAtom(e.Value), size: e.Size}
+		es[i] = dynEntry{name: mdelem.StrOf(e.Name), value: mdelem.StrOf(e.Value), size: e.Size}
 	}
 	return es
 }()
@@ -312,11 +312,11 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 			if s := d.cache.lookup(raw); s != nil {
 				if a := s.atom; a != nil {
 					if a.Len() <= maxLen {
-						return mdelem.StrAtom(a), nil
+						return mdelem.StrOf(a), nil
 					}
 				} else if int(s.dn) <= maxLen {
 					*buf = append((*buf)[:0], s.dec[:s.dn]...)
-					return mdelem.BorrowedStr(*buf), nil
+					return mdelem.StrOf(mdelem.Borrowed(*buf)), nil
 				}
 			}
 		}
@@ -340,7 +340,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		// Other values are copied as they are, as the Decoder's doc
 		// says: most are one of a kind, and a static-tier lookup for
 		// each cost more than the few it found saved.
-		return mdelem.BorrowedStr(b), nil
+		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
 	a := lookupKnown(b)
 	if a == nil && d.interner != nil {
@@ -352,12 +352,12 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		if huff {
 			d.cache.putBytes(raw, b)
 		}
-		return mdelem.BorrowedStr(b), nil
+		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
 	if huff {
 		d.cache.put(raw, a)
 	}
-	return mdelem.StrAtom(a), nil
+	return mdelem.StrOf(a), nil
 }
 
 // admit counts a field of RFC 9113 size size against the limits and

@@ -138,14 +138,14 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	switch {
 	case na != nil && va == nil:
 		// The usual case: an atom name and a value of bytes.
-		vb := value.Bytes()
+		vb := value.UnsafeBytes()
 		e.chunkLen = uint32(len(vb))
 		e.chunk = t.place(len(vb))
 		e.name, e.value = name, t.copyAt(e.chunk, vb)
 		return
 	case na == nil && va == nil:
 		// A custom name and a value of bytes, one chunk.
-		nb, vb := name.Bytes(), value.Bytes()
+		nb, vb := name.UnsafeBytes(), value.UnsafeBytes()
 		e.chunkLen = uint32(len(nb) + len(vb))
 		off := t.place(len(nb) + len(vb))
 		e.chunk = off
@@ -185,7 +185,7 @@ func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
 	if s.IsAtom() {
 		return s
 	}
-	b := s.Bytes()
+	b := s.UnsafeBytes()
 	o := *off
 	*off = o + len(b)
 	return t.copyAt(o, b)
@@ -197,5 +197,5 @@ func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
 	end := off + len(b)
 	dst := t.bytes[off:end:end]
 	copy(dst, b)
-	return mdelem.BorrowedStr(dst)
+	return mdelem.StrOf(mdelem.Borrowed(dst))
 }

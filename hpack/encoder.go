@@ -162,7 +162,7 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	if b == nil {
 		return dst
 	}
-	fields := b.Fields()
+	fields := b.UnsafeFields()
 	for i := range fields {
 		dst = e.appendField(dst, &fields[i])
 	}
@@ -185,8 +185,8 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 		dst = e.appendSizeUpdates(dst)
 	}
 	if f.Name.Atom() == nil {
-		if a := sd.Lookup(f.Name.Bytes()); a != nil {
-			f = mdelem.Field{Name: mdelem.StrAtom(a), Value: f.Value}.WithSensitive(f.Sensitive())
+		if a := sd.Lookup(f.Name.UnsafeBytes()); a != nil {
+			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}
 	return e.appendField(dst, &f)

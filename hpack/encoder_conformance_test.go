@@ -235,7 +235,7 @@ func TestEncoderRandom(t *testing.T) {
 				buf = e.AppendBlock(buf[:0], b)
 			} else {
 				buf = buf[:0]
-				for _, f := range b.Fields() {
+				for _, f := range b.All() {
 					buf = e.AppendField(buf, f)
 				}
 				if b.Len() == 0 {

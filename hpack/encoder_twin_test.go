@@ -83,7 +83,7 @@ func TestEncoderTwins(t *testing.T) {
 			fastBuf = fast.AppendBlock(fastBuf[:0], b)
 			safeBuf = safe.AppendBlock(safeBuf[:0], b)
 			if !bytes.Equal(fastBuf, safeBuf) {
-				t.Fatalf("seed %d block %d (%v): encoder %x, safe twin %x", seed, block, b.Fields(), fastBuf, safeBuf)
+				t.Fatalf("seed %d block %d (%v): encoder %x, safe twin %x", seed, block, batchPairs(b), fastBuf, safeBuf)
 			}
 			if r.IntN(4) == 0 && b.Len() > 0 {
 				// A field on its own, into a buffer without room.

@@ -136,7 +136,7 @@ func TestAppendFieldDropsInvalid(t *testing.T) {
 	for _, f := range []mdelem.Field{
 		mdelem.From(intern.Handle{}, mdelem.BorrowString("v")),
 		mdelem.From(sd.KeyStatus.Atom(), sd.Lookup("201")),
-		{Name: mdelem.StrAtom(nil), Value: mdelem.StrAtom(nil)},
+		mdelem.From(mdelem.Static(nil), mdelem.Static(nil)),
 	} {
 		e := NewEncoder(DefaultTableSize)
 		if got := e.AppendField([]byte("pre"), f); string(got) != "pre" || e.DynamicTableLen() != 0 {

@@ -63,13 +63,13 @@ func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 		return From(Owned(s), Owned(nil)).Name
 	case 3:
 		*scribble = append(*scribble, s)
-		return BorrowedStr(s)
+		return borrowedStr(s)
 	case 4:
 		return Str{}
 	case 5:
-		return BorrowedStr(nil)
+		return borrowedStr(nil)
 	}
-	return OwnedStr(s)
+	return ownedStr(s)
 }
 
 // checkAppendTwins builds the fields the input describes into one batch
@@ -145,9 +145,9 @@ func compareTwins(t *testing.T, a, b *Batch, want []twinWant) {
 		for j, s := range [][2]Str{{f.Name, g.Name}, {f.Value, g.Value}} {
 			x, y := s[0], s[1]
 			if x.Kind() != y.Kind() || x.kind() != y.kind() || x.Atom() != y.Atom() || x.IsAtom() != y.IsAtom() ||
-				x.Len() != y.Len() || !bytes.Equal(x.Bytes(), y.Bytes()) || x.UnsafeString() != y.UnsafeString() ||
+				x.Len() != y.Len() || !bytes.Equal(x.UnsafeBytes(), y.UnsafeBytes()) || x.UnsafeString() != y.UnsafeString() ||
 				!x.Equal(y) || !y.Equal(x) || x.tag&^lenMask != y.tag&^lenMask {
-				t.Errorf("field %d side %d: %q (%v) vs %q (%v)", i, j, x.Bytes(), x.Kind(), y.Bytes(), y.Kind())
+				t.Errorf("field %d side %d: %q (%v) vs %q (%v)", i, j, x.UnsafeBytes(), x.Kind(), y.UnsafeBytes(), y.Kind())
 			}
 			if x.String() != want[i].s[j] {
 				t.Errorf("field %d side %d = %q, want %q", i, j, x.String(), want[i].s[j])
@@ -157,9 +157,9 @@ func compareTwins(t *testing.T, a, b *Batch, want []twinWant) {
 			}
 			// Owned bytes are adopted by both, not copied; borrowed bytes
 			// copied into the current arenas sit at the same offsets.
-			xb, yb := x.Bytes(), y.Bytes()
+			xb, yb := x.UnsafeBytes(), y.UnsafeBytes()
 			if was := want[i].was[j]; was.kind() == KindOwned && len(xb) > 0 && x.Atom() == nil {
-				if &xb[0] != &was.Bytes()[0] || &yb[0] != &xb[0] {
+				if &xb[0] != &was.UnsafeBytes()[0] || &yb[0] != &xb[0] {
 					t.Errorf("field %d side %d: owned bytes were copied", i, j)
 				}
 			} else if len(xb) > 0 && x.Atom() == nil {

@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"errors"
+	"fmt"
 	"iter"
 
 	"github.com/metapack/metapack/staticdata"
@@ -34,18 +35,19 @@ type Batch struct {
 	err error
 }
 
-// Sentinels for the *FieldError that Batch.Err returns when Append
-// rejected a field with a side that holds no string (Str.IsValid).
+// Sentinels for the error that Batch.Err returns when Append rejected a
+// field with a side that holds no string (Str.IsValid): it wraps one of
+// them, and its message names the field's position and name.
 var (
 	ErrNoName  = errors.New("mdelem: field name holds no string (zero Str, nil atom or zero intern.Handle)")
 	ErrNoValue = errors.New("mdelem: field value holds no string (zero Str, nil atom or zero intern.Handle)")
 )
 
-// Err returns the first error since the last Reset: a *FieldError that
-// wraps ErrNoName or ErrNoValue, for a field that Append rejected, or nil.
-// Its Index is the batch's Len when Append rejected the field, which is
-// where the field would have been, and its Name the field's name ("" when
-// the name is what is missing). Call it after building a batch, before
+// Err returns the first error since the last Reset: an error that wraps
+// ErrNoName or ErrNoValue, for a field that Append rejected, or nil. Its
+// message gives the batch's Len when Append rejected the field, which is
+// where the field would have been, and the field's name ("" when the name
+// is what is missing). Call it after building a batch, before
 // sending it: Append itself reports nothing, so that the fields that are
 // valid, by far the most, pay nothing for the check.
 func (b *Batch) Err() error { return b.err }
@@ -59,17 +61,31 @@ func (b *Batch) reject(f Field) {
 	if b.err != nil {
 		return
 	}
-	e := &FieldError{Index: len(b.fields), Err: ErrNoName}
+	e := &rejectError{index: len(b.fields), err: ErrNoName}
 	if f.Name.IsValid() {
-		e.Name, e.Err = f.Name.String(), ErrNoValue
+		e.name, e.err = f.Name.String(), ErrNoValue
 	}
 	b.err = e
 }
 
+// rejectError is the error Err returns: the field Append rejected, at
+// index, and the sentinel saying which side holds no string.
+type rejectError struct {
+	index int
+	name  string
+	err   error // ErrNoName or ErrNoValue
+}
+
+func (e *rejectError) Error() string { return fmt.Sprintf("%v: field %d %q", e.err, e.index, e.name) }
+
+func (e *rejectError) Unwrap() error { return e.err }
+
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
-// borrowed strings before it needs to allocate.
+// borrowed strings before it needs to allocate. A 0 or negative n or
+// arenaBytes reserves no room of that kind: the batch grows on its first
+// Append instead.
 func NewBatch(n, arenaBytes int) *Batch {
-	return &Batch{fields: make([]Field, 0, n), arena: make([]byte, 0, arenaBytes)}
+	return &Batch{fields: make([]Field, 0, max(n, 0)), arena: make([]byte, 0, max(arenaBytes, 0))}
 }
 
 // Reset empties the batch, keeping its capacity and its arena, and clears
@@ -98,12 +114,23 @@ func (b *Batch) Len() int { return len(b.fields) }
 // fields of name length + value length + 32.
 func (b *Batch) Size() int { return b.size }
 
-// At returns the i-th field.
-func (b *Batch) At(i int) Field { return b.fields[i] }
+// At returns the i-th field, or the zero Field (which holds no string,
+// see Field.IsValid) when i is negative or not below Len.
+func (b *Batch) At(i int) Field {
+	if uint(i) < uint(len(b.fields)) {
+		return b.fields[i]
+	}
+	return Field{}
+}
 
-// Fields returns the fields in order. The slice is the batch's own: do not
-// modify it or keep it past Reset.
-func (b *Batch) Fields() []Field { return b.fields }
+// UnsafeFields returns the fields in order as the batch's own slice,
+// without copying, for loops that must not copy each field (an encoder
+// reading a field through a pointer). It is a view of the batch's memory:
+// writing an element bypasses Append, so it corrupts the batch (its
+// size, Get's index and what Reset releases), and the slice is valid only
+// until Reset. Use At or All, which copy each field, where that cost does
+// not matter.
+func (b *Batch) UnsafeFields() []Field { return b.fields }
 
 // All iterates over the fields in order.
 func (b *Batch) All() iter.Seq2[int, Field] {
@@ -129,12 +156,6 @@ func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
 		}
 	}
 	return Field{}, false
-}
-
-// Value returns the value of the first field with key ID k, in O(1).
-func (b *Batch) Value(k staticdata.KeyID) (Str, bool) {
-	f, ok := b.Get(k)
-	return f.Value, ok
 }
 
 // GetString returns the first field named name. Well-known names take the

@@ -1,9 +1,9 @@
 package mdelem
 
 import (
+	"github.com/metapack/metapack/internal/tier"
 	"slices"
 
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -21,30 +21,27 @@ func staticNamed(f Field, a *staticdata.Atom) Field {
 func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && tier.ID(s.atomRaw()) == tier.NotStatic }
 
 // appendSafe is Append in plain bounds-checked Go, with the same results:
-// the same bytes, kinds, marks, size, slots, pins and Err. A field with a
-// side that holds no string is rejected; otherwise a name given as bytes that spells a static atom is resolved
-// to it, and the rest is appendResolved's. Under purego, Append is
-// appendSafe; in the default build it is Append's twin, which
-// TestAppendTwins compares it with.
+// the same bytes, kinds, marks, size, slots, pins and Err. Under purego,
+// Append is appendSafe. In the default build it is Append's twin, which
+// TestAppendTwins compares it with, and also where Append sends every
+// field its fast paths do not take.
+//
+// It is the one place that decides whether a field is valid: a field with
+// a side that holds no string is rejected here, and only here. Append's
+// fast paths take nothing but fields whose sides both hold a string (an
+// atom pointer that is not nil, or bytes), and leave everything else to
+// appendSafe. A name given as bytes that spells a static atom is resolved
+// to it (staticAtom, the lookup both paths make), and the rest is
+// appendResolved's.
 func (b *Batch) appendSafe(f Field) {
 	if !f.IsValid() {
 		b.reject(f)
 		return
 	}
 	if f.Name.tag&tagBytes != 0 {
-		if a := staticdata.Lookup(f.Name.bytes()); a != nil {
+		if a := staticAtom(f.Name.bytes()); a != nil {
 			f = staticNamed(f, a)
 		}
-	}
-	b.appendResolved(f)
-}
-
-// appendChecked is appendResolved for a field whose name is an atom or
-// bytes that spell no atom, and which may not be valid.
-func (b *Batch) appendChecked(f Field) {
-	if !f.IsValid() {
-		b.reject(f)
-		return
 	}
 	b.appendResolved(f)
 }

@@ -3,9 +3,9 @@
 package mdelem
 
 import (
+	"github.com/metapack/metapack/internal/tier"
 	"unsafe"
 
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -34,10 +34,13 @@ func (b *Batch) Append(f Field) {
 	nt, vt := f.Name.tag, f.Value.tag
 	// The fast path takes an atom name, and a value that is an atom or
 	// bytes that need no new arena. A name given as bytes goes to
-	// appendBytesName; everything else that may call anything but memmove
-	// goes to appendSlow, before the batch is touched.
+	// appendBytesName. Everything else goes to appendSafe, before the
+	// batch is touched: a full batch, a name or value that holds no string
+	// (or a name of empty bytes with no pointer), and borrowed bytes the
+	// arena has no room for. The fast paths never reject a field: only
+	// appendSafe decides that.
 	if n >= cap(b.fields) || f.Name.p == nil {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	if nt&tagBytes != 0 {
@@ -46,13 +49,12 @@ func (b *Batch) Append(f Field) {
 	}
 	a := (*staticdata.Atom)(f.Name.p)
 	if vt&tagBytes == 0 {
-		// No value, or a value tagged static whose atom is not in the
-		// static tier: appendSlow rejects the one and pins the other.
-		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
-			b.appendSlow(f)
+		v := (*staticdata.Atom)(f.Value.p)
+		if v == nil { // a value that holds no string
+			b.appendSafe(f)
 			return
 		}
-		b.index(n, a, nt|vt, len(a.String())+len((*staticdata.Atom)(f.Value.p).String()))
+		b.index(n, a, nt|vt|atomPins(v), len(a.String())+len(v.String()))
 		b.setLen(n + 1)
 		*b.at(n) = f
 		return
@@ -70,7 +72,7 @@ func (b *Batch) Append(f Field) {
 	// which would point past it.
 	m := len(b.arena)
 	if cap(b.arena)-m <= vn {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	b.index(n, a, nt, len(a.String())+vn)
@@ -102,11 +104,10 @@ func (b *Batch) Append(f Field) {
 }
 
 // appendBytesName is Append for a name given as bytes, when the batch has
-// room for the field. A name that no atom could be, the usual custom
-// name, is kept as bytes here, with no call but memmove's; a name that may
-// be an atom goes to appendLookup, and a value that holds no string, an
-// atom tagged static that is not in the static tier, or borrowed bytes the
-// arena has no room for to appendSlow.
+// room for the field. A name that no atom could be, the usual custom name,
+// is kept as bytes here, with no call but memmove's; a name that may be an
+// atom goes to appendLookup. A value that holds no string, or borrowed
+// bytes the arena has no room for, go to appendSafe.
 //
 // SAFETY: as for Append: field n is below cap(b.fields), the arena space
 // is reserved after cap(b.arena)-len(b.arena) > need = the borrowed bytes
@@ -123,11 +124,13 @@ func (b *Batch) appendBytesName(f Field) {
 	// need counts the borrowed bytes, which the arena takes.
 	var vn, need int
 	if vt&tagBytes == 0 {
-		if f.Value.p == nil || tier.ID((*staticdata.Atom)(f.Value.p)) == tier.NotStatic && vt&pinBit == 0 {
-			b.appendSlow(f)
+		v := (*staticdata.Atom)(f.Value.p)
+		if v == nil { // a value that holds no string
+			b.appendSafe(f)
 			return
 		}
-		vn = len((*staticdata.Atom)(f.Value.p).String())
+		vt |= atomPins(v)
+		vn = len(v.String())
 	} else if vn = int(vt & lenMask); vt&(1<<kindShift) != 0 {
 		need = vn
 	}
@@ -139,7 +142,7 @@ func (b *Batch) appendBytesName(f Field) {
 	// even an empty one, is put at its end.
 	m := len(b.arena)
 	if cap(b.arena)-m <= need {
-		b.appendSlow(f)
+		b.appendSafe(f)
 		return
 	}
 	if (nt|vt)&pinBit != 0 {
@@ -169,44 +172,26 @@ func (b *Batch) appendBytesName(f Field) {
 }
 
 // appendLookup is Append for a name given as bytes that may be a static
-// atom. When it is, the field goes back to Append with the atom for a
-// name; when it is not, to appendChecked, with no second lookup.
+// atom. When it is one (staticAtom, the lookup appendSafe makes too), the
+// field goes back to Append with the atom for a name, where the fast path
+// takes it; when it is not, to appendSafe.
 func (b *Batch) appendLookup(f Field) {
-	if a := staticdata.Lookup(stringAt(f.Name.p, int(f.Name.tag&lenMask))); a != nil {
+	if a := staticAtom(f.Name.bytes()); a != nil {
 		b.Append(staticNamed(f, a))
 		return
 	}
-	b.appendChecked(f)
+	b.appendSafe(f)
 }
 
-// appendSlow is Append for what its fast paths leave: a full batch, a
-// name or value that holds no string, an atom tagged static that is not in
-// the static tier, borrowed bytes the arena has no room for. It rejects a
-// field with a side that holds no string. A name given as bytes that
-// spells a static atom is then resolved to it, and the field handed back
-// to Append; the rest goes to appendResolved, which pins an atom outside
-// the static tier whatever its tag.
-//
-// SAFETY: a name whose tag has the bytes bit holds nt&lenMask bytes at p
-// (see Str.bytes); the string view is only looked up, not kept. Guarded by
-// TestAppendAtGuard.
-func (b *Batch) appendSlow(f Field) {
-	if !f.IsValid() {
-		b.reject(f)
-		return
+// atomPins returns pinBit for a, the atom of a value, when it is outside
+// the static tier, whatever its Str's tag says (appendResolved pins it
+// the same way), and 0 otherwise: both fast paths add it to the value's
+// tag.
+func atomPins(a *staticdata.Atom) uint64 {
+	if tier.ID(a) == tier.NotStatic {
+		return pinBit
 	}
-	if nt := f.Name.tag; nt&tagBytes != 0 {
-		if s := unsafe.String((*byte)(f.Name.p), int(nt&lenMask)); tier.MayBeAtom(s) {
-			if a := staticdata.Lookup(s); a != nil {
-				// With an atom for a name, the field is one for Append's
-				// fast path, which comes back here only for what it does
-				// not take, and then with no name to look up.
-				b.Append(staticNamed(f, a))
-				return
-			}
-		}
-	}
-	b.appendResolved(f)
+	return 0
 }
 
 // index does Append's bookkeeping for field n, whose name is the atom a:
@@ -265,20 +250,6 @@ func (b *Batch) reserveAt(m, n int) unsafe.Pointer {
 func (b *Batch) at(i int) *Field {
 	return (*Field)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.fields)), uintptr(i)*unsafe.Sizeof(Field{})))
 }
-
-// sliceAt returns the n bytes at p as a slice.
-//
-// SAFETY: callers pass a p and n that describe bytes inside one live
-// allocation: a borrowed Str's bytes (whose p and length come from one
-// slice) or arena space reserveAt returned for n bytes; unsafe.Slice also
-// checks n. Guarded by TestAppendAtGuard and TestAppendTwins.
-func sliceAt(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
-
-// stringAt is sliceAt for a string, for lookups that only read it.
-//
-// SAFETY: as for sliceAt; the string is only compared and hashed, never
-// kept. Guarded by TestAppendAtGuard.
-func stringAt(p unsafe.Pointer, n int) string { return unsafe.String((*byte)(p), n) }
 
 // sliceHeader is the layout of a slice.
 //

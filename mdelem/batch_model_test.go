@@ -26,16 +26,16 @@ func TestBatchModel(t *testing.T) {
 		switch rng.IntN(5) {
 		case 0:
 			if a := sd.Lookup(s); a != nil {
-				return StrAtom(a), nil
+				return strAtom(a), nil
 			}
 			fallthrough
 		case 1:
 			if h, ok := tab.MakeString(s); ok {
-				return StrAtom(h.Atom()), nil
+				return strAtom(h.Atom()), nil
 			}
 			fallthrough
 		case 2:
-			return OwnedStr([]byte(s)), nil
+			return ownedStr([]byte(s)), nil
 		case 3:
 			if s == "" {
 				// The zero Str holds no string: Append rejects the field.
@@ -45,7 +45,7 @@ func TestBatchModel(t *testing.T) {
 		default:
 			buf := make([]byte, len(s)+rng.IntN(3))
 			copy(buf, s)
-			return BorrowedStr(buf[:len(s)]), buf
+			return borrowedStr(buf[:len(s)]), buf
 		}
 	}
 	for round := range 300 {

@@ -30,8 +30,8 @@ func TestBatchAppendAndGet(t *testing.T) {
 	if f.Value.Kind() != KindOwned {
 		t.Errorf("a copied value should be owned by the batch, is %v", f.Value.Kind())
 	}
-	if v, ok := b.Value(sd.KeyContentType); !ok || v.String() != "application/grpc" {
-		t.Errorf("Value(content-type) = %v, %v", v, ok)
+	if f, ok := b.Get(sd.KeyContentType); !ok || f.Value.String() != "application/grpc" {
+		t.Errorf("Get(content-type) = %v, %v", f, ok)
 	}
 	if _, ok := b.Get(sd.KeyGrpcTimeout); ok {
 		t.Error("Get(grpc-timeout) found a field that is not there")
@@ -63,7 +63,7 @@ func TestBatchOwnedIsAdopted(t *testing.T) {
 	b := NewBatch(1, 0)
 	v := []byte("adopted")
 	b.Append(From(sd.KeyUserAgent.Atom(), Owned(v)))
-	if got := b.At(0).Value.Bytes(); len(got) != len(v) || &got[0] != &v[0] {
+	if got := b.At(0).Value.UnsafeBytes(); len(got) != len(v) || &got[0] != &v[0] {
 		t.Error("owned bytes were copied")
 	}
 }
@@ -205,5 +205,40 @@ func TestBatchResetWrapsBase(t *testing.T) {
 		if f, ok := b.Get(sd.KeyMethod); ok {
 			t.Fatalf("round %d: Get(:method) = %v, from before Reset", round, f)
 		}
+	}
+}
+
+// TestNewBatchSizes checks that NewBatch takes any sizes, 0 and negative
+// ones reserving nothing, and that the batch grows from them.
+func TestNewBatchSizes(t *testing.T) {
+	for _, tt := range []struct{ n, arena, wantN, wantArena int }{
+		{0, 0, 0, 0},
+		{-1, -1, 0, 0},
+		{-1 << 62, 5, 0, 5},
+		{3, -7, 3, 0},
+	} {
+		b := NewBatch(tt.n, tt.arena)
+		if cap(b.fields) != tt.wantN || cap(b.arena) != tt.wantArena {
+			t.Errorf("NewBatch(%d, %d): room for %d fields, %d bytes; want %d, %d", tt.n, tt.arena, cap(b.fields), cap(b.arena), tt.wantN, tt.wantArena)
+		}
+		b.Append(FromStrings("x-custom", "value"))
+		if b.Len() != 1 || !b.At(0).Value.EqualString("value") || b.Err() != nil {
+			t.Errorf("NewBatch(%d, %d) then Append: Len %d, Err %v", tt.n, tt.arena, b.Len(), b.Err())
+		}
+	}
+}
+
+// TestAtOutOfRange checks that At answers the zero Field, not a panic,
+// for an index outside the batch.
+func TestAtOutOfRange(t *testing.T) {
+	b := NewBatch(2, 16)
+	b.Append(FromStrings(":path", "/"))
+	for _, i := range []int{-1, 1, 2, -1 << 62, 1 << 62} {
+		if f := b.At(i); f.IsValid() || f.Name.Len() != 0 || f.Value.Len() != 0 || f.Sensitive() {
+			t.Errorf("At(%d) = %v, want the zero Field", i, f)
+		}
+	}
+	if f := b.At(0); !f.Name.EqualString(":path") {
+		t.Errorf("At(0) = %v", f)
 	}
 }

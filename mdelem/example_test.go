@@ -1,7 +1,6 @@
 package mdelem_test
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/metapack/metapack/intern"
@@ -43,8 +42,7 @@ func ExampleBatch_Get() {
 		fmt.Println("path:", f.Value)
 	}
 	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
-		d, err := mdelem.ParseTimeout(f.Value.Bytes())
-		fmt.Println("timeout:", d, err)
+		fmt.Println("timeout:", f.Value)
 	}
 	if f, ok := b.GetString("x-custom"); ok {
 		fmt.Println("x-custom:", f.Value)
@@ -53,24 +51,31 @@ func ExampleBatch_Get() {
 	fmt.Println("has :authority:", ok)
 	// Output:
 	// path: /helloworld.Greeter/SayHello
-	// timeout: 100ms <nil>
+	// timeout: 100m
 	// x-custom: 1
 	// has :authority: false
 }
 
-// ValidateRequest checks a request as a gRPC server must before using it.
-func ExampleValidateRequest() {
+// FromStrings is the one call for fields given as strings: well-known
+// names and values become static atoms, the rest bytes the batch copies.
+func ExampleFromStrings() {
 	b := mdelem.NewBatch(8, 256)
-	for _, kv := range [][2]string{
-		{":method", "POST"}, {":scheme", "https"}, {":path", "/helloworld.Greeter/SayHello"},
-		{"te", "trailers"}, {":authority", "example.com"},
-	} {
-		b.Append(mdelem.From(mdelem.BorrowString(kv[0]), mdelem.BorrowString(kv[1])))
+	b.Append(mdelem.FromStrings(":path", "/helloworld.Greeter/SayHello"))
+	b.Append(mdelem.FromStrings("content-type", "application/grpc"))
+	b.Append(mdelem.FromStrings("x-request-id", "7a5f0c1e"))
+	if err := b.Err(); err != nil {
+		fmt.Println(err)
+		return
 	}
-	err := mdelem.ValidateRequest(b)
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, mdelem.ErrPseudoAfterRegular))
+	for _, f := range b.All() {
+		fmt.Printf("%-32s name %v, value %v\n", f, f.Name.Kind(), f.Value.Kind())
+	}
+	if f, ok := b.Get(staticdata.KeyContentType); ok {
+		fmt.Println("content-type:", f.Value)
+	}
 	// Output:
-	// mdelem: pseudo-header after a regular header: field 4 ":authority"
-	// true
+	// :path: /helloworld.Greeter/SayHello name static, value owned
+	// content-type: application/grpc   name static, value static
+	// x-request-id: 7a5f0c1e           name owned, value owned
+	// content-type: application/grpc
 }

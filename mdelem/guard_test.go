@@ -67,7 +67,7 @@ func TestAppendAtGuard(t *testing.T) {
 				{"bytes name, owned, borrowed value", From(Owned(name), Borrowed(value)), n + 1, false},
 				{"bytes name, borrowed, owned value", From(Borrowed(name), Owned(value)), n + 1, false},
 				{"bytes name and value, owned", From(Owned(name), Owned(value)), 0, false},
-				{"full batch (appendSlow)", From(Borrowed(name), Borrowed(value)), 2 * n, true},
+				{"full batch (appendSafe)", From(Borrowed(name), Borrowed(value)), 2 * n, true},
 				{"full batch, atom name", From(sd.KeyPath.Atom(), Borrowed(value)), n, true},
 			}
 			for _, tt := range tests {
@@ -109,7 +109,7 @@ func TestAppendAtGuard(t *testing.T) {
 								}
 							}
 						}
-						if f.Size() != b.Size() || !f.Value.EqualString(wantValue) || !bytes.Equal(f.Value.Bytes(), value) {
+						if f.Size() != b.Size() || !f.Value.EqualString(wantValue) || !bytes.Equal(f.Value.UnsafeBytes(), value) {
 							t.Fatalf("n=%d %s %s: size %d/%d", n, tt.path, ap.name, f.Size(), b.Size())
 						}
 					}
@@ -137,19 +137,19 @@ func TestStrAtGuard(t *testing.T) {
 				gs = guardpage.StringAfter(t, want)
 			}
 			strs := map[string]Str{
-				"borrowed":     BorrowedStr(g1),
-				"owned":        OwnedStr(g2),
+				"borrowed":     borrowedStr(g1),
+				"owned":        ownedStr(g2),
 				"BorrowString": From(BorrowString(gs), Owned(nil)).Name,
 				"From value":   From(sd.KeyPath.Atom(), Borrowed(g1)).Value,
 			}
 			for name, s := range strs {
-				if s.Len() != n || string(s.Bytes()) != want || s.UnsafeString() != want || s.String() != want {
+				if s.Len() != n || string(s.UnsafeBytes()) != want || s.UnsafeString() != want || s.String() != want {
 					t.Fatalf("n=%d %s: %q", n, name, s.String())
 				}
 				if !s.EqualString(want) || !s.EqualString(gs) || !s.Equal(strs["owned"]) || !strs["borrowed"].Equal(s) {
 					t.Fatalf("n=%d %s: not equal to itself", n, name)
 				}
-				if n > 0 && (s.EqualString(want[:n-1]) || s.Equal(BorrowedStr(g1[1:]))) {
+				if n > 0 && (s.EqualString(want[:n-1]) || s.Equal(borrowedStr(g1[1:]))) {
 					t.Fatalf("n=%d %s: equal to a shorter string", n, name)
 				}
 				if (Field{Name: s}).IsPseudo() {

@@ -13,5 +13,6 @@ import (
 // which add the dictionary argument to its cost, are not what gets inlined).
 func TestInlining(t *testing.T) {
 	inlinecheck.CheckPrefix(t, ".", "From[go.shape.")
-	inlinecheck.Check(t, ".", "Str.Atom", "Str.Len", "Str.Bytes", "Str.UnsafeString", "(*Batch).Get", "(*Batch).Value", "StrAtom", "BorrowString")
+	inlinecheck.CheckPrefix(t, ".", "StrOf[go.shape.")
+	inlinecheck.Check(t, ".", "Str.Atom", "Str.Len", "Str.UnsafeBytes", "Str.UnsafeString", "(*Batch).Get", "BorrowString", "stringAt", "stringBytes", "sliceAt")
 }

@@ -14,3 +14,9 @@ func BorrowString(s string) Borrowed { return Borrowed(s) }
 func From[K, V Source](name K, value V) Field {
 	return fromSafe(name, value)
 }
+
+// StrOf returns one side of a field, of any storage kind, as From would
+// build it: for decoders and tables that make a name and a value at
+// different times. A nil Static or the zero Interned gives a Str that
+// holds no string, which Batch.Append rejects.
+func StrOf[S Source](s S) Str { return fromSide(s) }

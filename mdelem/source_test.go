@@ -47,19 +47,19 @@ func TestFromKinds(t *testing.T) {
 		if tt.f.Name.String() != tt.nameS || tt.f.Value.String() != tt.val {
 			t.Errorf("%s: field %v, want %s: %s", tt.name, tt.f, tt.nameS, tt.val)
 		}
-		if tt.f.Name.Len() != len(tt.nameS) || string(tt.f.Value.Bytes()) != tt.val {
+		if tt.f.Name.Len() != len(tt.nameS) || string(tt.f.Value.UnsafeBytes()) != tt.val {
 			t.Errorf("%s: Len/Bytes disagree", tt.name)
 		}
 	}
 	// Owned and borrowed sides point at the caller's bytes: From copies nothing.
 	f := From(Owned(owned), Borrowed(borrowed))
-	if &f.Name.Bytes()[0] != &owned[0] || &f.Value.Bytes()[0] != &borrowed[0] {
+	if &f.Name.UnsafeBytes()[0] != &owned[0] || &f.Value.UnsafeBytes()[0] != &borrowed[0] {
 		t.Error("From copied bytes")
 	}
 	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {
 		t.Error("IsAtom is wrong")
 	}
-	if From(h, h).Name.Handle() != h {
+	if intern.FromAtom(From(h, h).Name.Atom()) != h {
 		t.Error("Handle does not round-trip")
 	}
 }
@@ -71,13 +71,13 @@ func TestStrEqual(t *testing.T) {
 	a2, _ := t2.MakeString("x-custom") // same string, other interner
 	b1, _ := t1.MakeString("x-other")
 	strs := map[string]Str{
-		"static":       StrAtom(sd.KeyPath.Atom()),
+		"static":       strAtom(sd.KeyPath.Atom()),
 		"interned1":    From(a1, a1).Name,
 		"interned2":    From(a2, a2).Name,
 		"interned3":    From(b1, b1).Name,
 		"owned":        From(Owned("x-custom"), a1).Name,
 		"borrowed":     From(Borrowed(":path"), a1).Name,
-		"static-other": StrAtom(sd.KeyAuthority.Atom()),
+		"static-other": strAtom(sd.KeyAuthority.Atom()),
 		"zero":         {},
 		"empty":        From(Owned(nil), a1).Name,
 	}

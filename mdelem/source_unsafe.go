@@ -7,12 +7,11 @@ import "unsafe"
 // BorrowString returns a Borrowed view of s without copying. The batch
 // copies it on Append, so s needs to live only until then.
 //
-// SAFETY: the slice has s's data and length, and Borrowed bytes are only
-// read (Append copies them into its arena; Str.Bytes documents that its
-// result must not be modified), so the immutable string is never written;
-// guarded by TestStrAtGuard and TestAppendAtGuard.
+// SAFETY: stringBytes's view of s is only read: Append copies Borrowed
+// bytes into its arena, and Str.UnsafeBytes documents that its result
+// must not be modified. Guarded by TestStrAtGuard and TestAppendAtGuard.
 func BorrowString(s string) Borrowed {
-	return Borrowed(unsafe.Slice(unsafe.StringData(s), len(s)))
+	return Borrowed(stringBytes(s))
 }
 
 // From builds a field from a name and a value of any storage kind. It is
@@ -63,6 +62,28 @@ func From[K, V Source](name K, value V) Field {
 	}
 	ns.tag |= nt
 	return Field{Name: ns, Value: Str{w.v.p, uint64(w.v.n) | vt}}
+}
+
+// StrOf returns one side of a field, of any storage kind, as From would
+// build it: for decoders and tables that make a name and a value at
+// different times. It is small enough to be inlined, where its kind
+// switch folds away as From's do. A nil Static or the zero Interned gives
+// a Str that holds no string, which Batch.Append rejects.
+//
+// SAFETY: as for From: argWords is as large as the largest Source, a
+// slice header, and its first word is a pointer, where every Source keeps
+// its one pointer, so storing s into it writes inside w and keeps the
+// GC's view of the pointer; p and n then read back an atom and 0, or a
+// slice's data and length. Guarded by TestStrOfKinds and TestFromKinds.
+func StrOf[S Source](s S) Str {
+	var w argWords
+	*(*S)(unsafe.Pointer(&w)) = s
+	t := uint64(unsafe.Sizeof(s)/unsafe.Sizeof([]byte(nil))) * tagOwned
+	switch any((*S)(nil)).(type) {
+	case *Interned, *Borrowed:
+		t ^= tagInterned
+	}
+	return Str{w.p, uint64(w.n) | t}
 }
 
 // argWords has room for any Source: a slice header, or an atom pointer

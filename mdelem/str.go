@@ -1,7 +1,6 @@
 package mdelem
 
 import (
-	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
@@ -104,11 +103,6 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, Kind) {
 	return a, KindStatic
 }
 
-// Handle returns s's intern handle, or the zero Handle when s holds plain
-// bytes or no string. The handle is canonical (intern.FromAtom): for a
-// copy of a static atom it is the atom's.
-func (s Str) Handle() intern.Handle { return intern.FromAtom(s.Atom()) }
-
 // Len returns the length of s in bytes.
 func (s Str) Len() int {
 	if a := s.Atom(); a != nil {
@@ -173,11 +167,3 @@ func (s Str) equalBytes(x []byte) bool {
 	}
 	return string(s.bytes()) == string(x)
 }
-
-// BorrowedStr returns a borrowed Str of b: Batch.Append copies it into the
-// batch's arena. For callers that pick a field's storage at run time.
-func BorrowedStr(b []byte) Str { return strBytes(b, KindBorrowed) }
-
-// OwnedStr returns an owned Str of b: Batch.Append keeps b without copying,
-// and the caller must not modify it afterwards.
-func OwnedStr(b []byte) Str { return strBytes(b, KindOwned) }

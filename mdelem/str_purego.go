@@ -2,10 +2,7 @@
 
 package mdelem
 
-import (
-	"github.com/metapack/metapack/internal/tier"
-	"github.com/metapack/metapack/staticdata"
-)
+import "github.com/metapack/metapack/staticdata"
 
 // Str is a header name or value. The zero Str holds no string: it is
 // invalid (IsValid reports false), like the Str of a nil atom or of the
@@ -20,27 +17,6 @@ type Str struct {
 	a   *staticdata.Atom
 	b   []byte // the bytes, with len(b) = the tag's length
 	tag uint64 // length | kind<<kindShift | neverIndexBit
-}
-
-// StrAtom returns the Str of an atom: static when the atom's ID is in the
-// static tier, interned otherwise. StrAtom(nil) holds no string (see
-// IsValid). Batch.Append resolves an atom that is not the canonical one
-// of its ID (see Str.Kind).
-func StrAtom(a *staticdata.Atom) Str {
-	t := tagStatic
-	if a != nil && tier.ID(a) == tier.NotStatic {
-		t = tagInterned
-	}
-	return atomStr(a, t)
-}
-
-// strBytes returns the Str of bytes of kind k (owned or borrowed).
-func strBytes(b []byte, k Kind) Str {
-	t := uint64(k) << kindShift
-	if k == KindOwned {
-		t |= pinBit
-	}
-	return bytesStr(b, uint64(len(b))|t)
 }
 
 // atomStr returns the Str of the atom a (which may be nil) with the tag of
@@ -64,11 +40,12 @@ func (s Str) bytes() []byte { return s.b }
 // Atom returns s's atom, or nil when s holds plain bytes.
 func (s Str) Atom() *staticdata.Atom { return s.a }
 
-// Bytes returns s's bytes. Plain bytes are returned without copying: they
-// must not be modified, and for a borrowed or owned Str in a batch they
-// live until the batch's Reset. An atom's string is copied under purego,
-// which cannot alias a string as a slice.
-func (s Str) Bytes() []byte {
+// UnsafeBytes returns s's bytes. Plain bytes are returned without copying:
+// a view of memory that s shares with its batch, which must not be
+// written, and for a borrowed or owned Str in a batch lives until the
+// batch's Reset. An atom's string is copied under purego, which cannot
+// alias a string as a slice.
+func (s Str) UnsafeBytes() []byte {
 	if s.a != nil {
 		if len(s.a.String()) == 0 {
 			return nil

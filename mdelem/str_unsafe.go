@@ -5,7 +5,6 @@ package mdelem
 import (
 	"unsafe"
 
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -31,36 +30,11 @@ type Str struct {
 	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
 
-// StrAtom returns the Str of an atom: static when the atom's ID is in the
-// static tier, interned otherwise. StrAtom(nil) holds no string (see
-// IsValid). Batch.Append resolves an atom that is not the canonical one
-// of its ID (see Str.Kind).
-//
-// SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
-// TestFromKinds.
-func StrAtom(a *staticdata.Atom) Str {
-	t := tagStatic
-	if a != nil && tier.ID(a) == tier.NotStatic {
-		t = tagInterned
-	}
-	return Str{p: unsafe.Pointer(a), tag: t}
-}
-
-// strBytes returns the Str of bytes of kind k (owned or borrowed).
-//
-// SAFETY: as for bytesStr; guarded by TestStrAtGuard.
-func strBytes(b []byte, k Kind) Str {
-	t := uint64(k) << kindShift
-	if k == KindOwned {
-		t |= pinBit
-	}
-	return Str{p: unsafe.Pointer(unsafe.SliceData(b)), tag: uint64(len(b)) | t}
-}
-
 // atomStr returns the Str of the atom a (which may be nil) with the tag of
 // an atom kind.
 //
-// SAFETY: as for StrAtom; guarded by TestFromKinds and TestAppendTwins.
+// SAFETY: p holds a, and the tag an atom kind (see Str); guarded by
+// TestFromKinds and TestAppendTwins.
 func atomStr(a *staticdata.Atom, tag uint64) Str {
 	return Str{p: unsafe.Pointer(a), tag: tag}
 }
@@ -93,7 +67,7 @@ func (s Str) isNil() bool { return s.p == nil }
 // or from arena space Append reserved for them, so the n bytes at p are
 // inside one live allocation; guarded by TestStrAtGuard, TestAppendAtGuard
 // and TestAppendTwins.
-func (s Str) bytes() []byte { return unsafe.Slice((*byte)(s.p), s.n()) }
+func (s Str) bytes() []byte { return sliceAt(s.p, s.n()) }
 
 // Atom returns s's atom, or nil when s holds plain bytes.
 //
@@ -106,18 +80,22 @@ func (s Str) Atom() *staticdata.Atom {
 	return nil
 }
 
-// Bytes returns s's bytes without copying. They must not be modified, and
-// for a borrowed or owned Str in a batch they live until the batch's Reset.
+// UnsafeBytes returns s's bytes without copying: a view of memory that s
+// shares with its atom or its batch. Writing to it is never allowed: for
+// an atom it is an immutable string's (a write may crash the program),
+// and for bytes in a batch it changes the batch's field, and any other
+// Str that shares them. For a borrowed or owned Str in a batch the view
+// lives until the batch's Reset. Use String for a copy.
 //
 // SAFETY: an atom's string is immutable and lives for ever (or as long as
 // the Str pins its atom), and the slice has its length and capacity, so it
 // reaches no further; the caller must not modify it, as documented.
 // Plain bytes as for bytes; guarded by TestStrAtGuard.
-func (s Str) Bytes() []byte {
+func (s Str) UnsafeBytes() []byte {
 	if a := s.Atom(); a != nil {
-		return unsafe.Slice(unsafe.StringData(a.String()), len(a.String()))
+		return stringBytes(a.String())
 	}
-	return unsafe.Slice((*byte)(s.p), s.n())
+	return s.bytes()
 }
 
 // UnsafeString returns s as a string without copying. For owned or borrowed
@@ -131,5 +109,5 @@ func (s Str) UnsafeString() string {
 	if a := s.Atom(); a != nil {
 		return a.String()
 	}
-	return unsafe.String((*byte)(s.p), s.n())
+	return stringAt(s.p, s.n())
 }

@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/metapack/metapack/intern"
@@ -41,9 +42,9 @@ func TestAppendRejectsNoString(t *testing.T) {
 		{"nil atom name", From(sd.Lookup("x-no-atom"), Borrowed("v")), ErrNoName, ""},
 		{"nil atom value, bytes name", From(Borrowed("x-k"), sd.Lookup("201")), ErrNoValue, "x-k"},
 		{"nil atom value, name that may be an atom", From(Borrowed(":status"), sd.Lookup("201")), ErrNoValue, ":status"},
-		{"zero Str value", Field{Name: StrAtom(sd.KeyTe.Atom())}, ErrNoValue, "te"},
+		{"zero Str value", Field{Name: strAtom(sd.KeyTe.Atom())}, ErrNoValue, "te"},
 		{"zero Field", Field{}, ErrNoName, ""},
-		{"StrAtom(nil) name, sensitive", Field{Name: StrAtom(nil), Value: BorrowedStr([]byte("v"))}.WithSensitive(true), ErrNoName, ""},
+		{"strAtom(nil) name, sensitive", Field{Name: strAtom(nil), Value: borrowedStr([]byte("v"))}.WithSensitive(true), ErrNoName, ""},
 	}
 	for _, tt := range tests {
 		for _, p := range appendPaths {
@@ -56,8 +57,9 @@ func TestAppendRejectsNoString(t *testing.T) {
 			if b.Len() != 1 || b.Size() != len(":methodGET")+32 {
 				t.Errorf("%s, %s path: Len %d, Size %d after the rejected field", tt.name, p.name, b.Len(), b.Size())
 			}
-			var fe *FieldError
-			if err := b.Err(); !errors.Is(err, tt.want) || !errors.As(err, &fe) || fe.Index != 1 || fe.Name != tt.wantName {
+			var fe *rejectError
+			if err := b.Err(); !errors.Is(err, tt.want) || !errors.As(err, &fe) || fe.index != 1 || fe.name != tt.wantName ||
+				err.Error() != tt.want.Error()+": field 1 "+strconv.Quote(tt.wantName) {
 				t.Errorf("%s, %s path: Err = %v, want %v at 1 named %q", tt.name, p.name, err, tt.want, tt.wantName)
 			}
 			if f, ok := b.Get(sd.KeyStatus); ok {
@@ -84,16 +86,16 @@ func TestStrNoString(t *testing.T) {
 		"zero Handle":       From(zero, zero).Name,
 		"zero Handle value": From(Borrowed("x"), zero).Value,
 		"nil atom":          From(sd.Lookup("201"), Borrowed("x")).Name,
-		"StrAtom(nil)":      StrAtom(nil),
+		"strAtom(nil)":      strAtom(nil),
 		"zero Str":          {},
 	} {
-		if s.IsValid() || s.Kind() != KindInvalid || s.Kind().String() != "invalid" || s.Len() != 0 || s.String() != "" || s.IsAtom() || s.Handle().IsValid() {
+		if s.IsValid() || s.Kind() != KindInvalid || s.Kind().String() != "invalid" || s.Len() != 0 || s.String() != "" || s.IsAtom() || intern.FromAtom(s.Atom()).IsValid() {
 			t.Errorf("%s: IsValid %v, Kind %v, Len %d, String %q", name, s.IsValid(), s.Kind(), s.Len(), s.String())
 		}
 	}
 	// Empty strings hold a string.
 	for name, s := range map[string]Str{
-		"empty atom":     StrAtom(sd.Lookup("")),
+		"empty atom":     strAtom(sd.Lookup("")),
 		"empty borrowed": From(Borrowed(nil), Owned(nil)).Name,
 		"empty owned":    From(Borrowed(nil), Owned(nil)).Value,
 	} {
@@ -151,18 +153,18 @@ func TestForgedAtomIsTheAtom(t *testing.T) {
 	path := *sd.KeyPath.Atom()
 	get := *sd.Lookup("GET")
 	var zero sd.Atom // ID 0: the empty string
-	real := StrAtom(sd.KeyPath.Atom())
+	real := strAtom(sd.KeyPath.Atom())
 	forged := From(&path, &get)
-	if !forged.Name.Equal(real) || !real.Equal(forged.Name) || !forged.Value.Equal(StrAtom(sd.Lookup("GET"))) {
+	if !forged.Name.Equal(real) || !real.Equal(forged.Name) || !forged.Value.Equal(strAtom(sd.Lookup("GET"))) {
 		t.Error("a copy of :path does not Equal :path")
 	}
-	if forged.Name.Equal(StrAtom(sd.KeyAuthority.Atom())) || forged.Name.Equal(forged.Value) {
+	if forged.Name.Equal(strAtom(sd.KeyAuthority.Atom())) || forged.Name.Equal(forged.Value) {
 		t.Error("a copy of :path Equals another atom")
 	}
-	if forged.Name.Kind() != KindStatic || forged.Key() != sd.KeyPath || forged.Name.Handle() != intern.FromAtom(sd.KeyPath.Atom()) {
-		t.Errorf("copy of :path: kind %v, key %v, handle %v", forged.Name.Kind(), forged.Key(), forged.Name.Handle())
+	if forged.Name.Kind() != KindStatic || forged.Key() != sd.KeyPath || intern.FromAtom(forged.Name.Atom()) != intern.FromAtom(sd.KeyPath.Atom()) {
+		t.Errorf("copy of :path: kind %v, key %v, handle %v", forged.Name.Kind(), forged.Key(), intern.FromAtom(forged.Name.Atom()))
 	}
-	if z := StrAtom(&zero); !z.Equal(StrAtom(sd.Lookup(""))) || z.Handle() != intern.FromAtom(sd.Lookup("")) {
+	if z := strAtom(&zero); !z.Equal(strAtom(sd.Lookup(""))) || intern.FromAtom(z.Atom()) != intern.FromAtom(sd.Lookup("")) {
 		t.Error("the zero Atom is not the empty string")
 	}
 	for _, p := range appendPaths {
@@ -183,7 +185,7 @@ func TestGetUnknownKey(t *testing.T) {
 		if f, ok := b.Get(k); ok {
 			t.Errorf("Get(%d) = %v", k, f)
 		}
-		if _, ok := b.Value(k); ok {
+		if _, ok := b.Get(k); ok {
 			t.Errorf("Value(%d) found a field", k)
 		}
 	}

@@ -59,11 +59,11 @@ func TestAppendForgedKey(t *testing.T) {
 				t.Errorf("forged atom %d, %s path: Key %d", i, p.name, k)
 			}
 			_ = f.Name.Kind()
-			_ = f.Name.Handle()
-			if !f.Name.Equal(f.Value) || !f.Name.Equal(StrAtom(a)) || !f.Name.EqualString(a.String()) {
+			_ = intern.FromAtom(f.Name.Atom())
+			if !f.Name.Equal(f.Value) || !f.Name.Equal(strAtom(a)) || !f.Name.EqualString(a.String()) {
 				t.Errorf("forged atom %d, %s path: not equal to itself", i, p.name)
 			}
-			if f.Name.Equal(StrAtom(sd.KeyAuthority.Atom())) {
+			if f.Name.Equal(strAtom(sd.KeyAuthority.Atom())) {
 				t.Errorf("forged atom %d, %s path: equals :authority", i, p.name)
 			}
 			for k := range sd.KeyID(255) {

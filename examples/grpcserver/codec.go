@@ -56,7 +56,7 @@ type reqInfo struct {
 }
 
 // Request validation errors shared by both codecs (beyond those of
-// mdelem.ValidateRequest).
+// grpcmeta.ValidateRequest).
 var (
 	errEmptyPath        = errors.New("empty :path")
 	errBadContentLength = errors.New("malformed content-length")

@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 
+	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -87,7 +88,7 @@ func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
 // requestInfo validates b as a request and picks out the fields the
 // server acts on: O(1) lookups by key ID, no copies.
 func requestInfo(b *mdelem.Batch) (reqInfo, error) {
-	if err := mdelem.ValidateRequest(b); err != nil {
+	if err := grpcmeta.ValidateRequest(b); err != nil {
 		return reqInfo{}, err
 	}
 	var info reqInfo
@@ -125,7 +126,7 @@ func (m *metapackCodec) releaseRequest(h any) {
 
 func (m *metapackCodec) takeTrailers() error {
 	defer m.cur.Reset()
-	for _, f := range m.cur.Fields() {
+	for _, f := range m.cur.All() {
 		if f.IsPseudo() {
 			return errPseudoInTrailers
 		}
@@ -142,7 +143,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	r.Append(mdelem.From(atomStatus, atomStatus200))
 	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
-		for _, f := range req.(*mdelem.Batch).Fields() {
+		for _, f := range req.(*mdelem.Batch).All() {
 			// Names are atoms (static or interned), values bytes in the
 			// request's arena: Append takes both as they are.
 			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {

@@ -97,7 +97,7 @@ func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 	return h, info, nil
 }
 
-// xnetRequestInfo makes the checks of mdelem.ValidateRequest on x/net
+// xnetRequestInfo makes the checks of grpcmeta.ValidateRequest on x/net
 // fields and picks out the fields the server acts on.
 func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 	info := reqInfo{contentLength: -1}

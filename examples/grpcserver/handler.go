@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/metapack/metapack/mdelem"
+	"github.com/metapack/metapack/grpcmeta"
 )
 
 // gRPC status codes used here.
@@ -83,7 +83,7 @@ func checkEcho(st *stream) (int, string) {
 		return codeResourceExhausted, "request message larger than the server's limit"
 	}
 	if info.hasTimeout {
-		d, err := mdelem.ParseTimeout(unsafe.Slice(unsafe.StringData(info.grpcTimeout), len(info.grpcTimeout)))
+		d, err := grpcmeta.ParseTimeout(unsafe.Slice(unsafe.StringData(info.grpcTimeout), len(info.grpcTimeout)))
 		if err != nil {
 			return codeInternal, "malformed grpc-timeout: " + info.grpcTimeout
 		}

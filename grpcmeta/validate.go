@@ -1,26 +1,30 @@
-package mdelem
+package grpcmeta
 
 import (
 	"errors"
 	"fmt"
+	"github.com/metapack/metapack/internal/tier"
 
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
 // Sentinels for ValidateRequest. The errors it returns are *FieldError
 // values that wrap one of them.
 var (
-	ErrPseudoAfterRegular = errors.New("mdelem: pseudo-header after a regular header")
-	ErrUnknownPseudo      = errors.New("mdelem: unknown pseudo-header")
-	ErrDuplicatePseudo    = errors.New("mdelem: duplicated pseudo-header")
-	ErrMissingPseudo      = errors.New("mdelem: required pseudo-header missing")
-	ErrUppercaseName      = errors.New("mdelem: header name has uppercase letters")
-	ErrEmptyName          = errors.New("mdelem: empty header name")
-	ErrConnectionHeader   = errors.New("mdelem: connection-specific header")
-	ErrBadTE              = errors.New("mdelem: te header other than \"trailers\"")
+	ErrPseudoAfterRegular = errors.New("grpcmeta: pseudo-header after a regular header")
+	ErrUnknownPseudo      = errors.New("grpcmeta: unknown pseudo-header")
+	ErrDuplicatePseudo    = errors.New("grpcmeta: duplicated pseudo-header")
+	ErrMissingPseudo      = errors.New("grpcmeta: required pseudo-header missing")
+	ErrUppercaseName      = errors.New("grpcmeta: header name has uppercase letters")
+	ErrEmptyName          = errors.New("grpcmeta: empty header name")
+	ErrConnectionHeader   = errors.New("grpcmeta: connection-specific header")
+	ErrBadTE              = errors.New("grpcmeta: te header other than \"trailers\"")
 )
 
-// FieldError names the field a validation failed on.
+// FieldError names the field a validation failed on. ValidateRequest
+// returns one for every failure.
 type FieldError struct {
 	Index int    // the field's position in the batch, or -1 for a missing field
 	Name  string // the field's name
@@ -43,12 +47,17 @@ var connectionSpecific = [...]string{"connection", "keep-alive", "proxy-connecti
 // server must (RFC 9113 §8.2 and §8.3.1): pseudo-headers first, each of
 // :method, :scheme, :path and :authority at most once and no others,
 // :method, :scheme and :path present, names lowercase and not empty, no
-// connection-specific headers, and te, if present, only "trailers".
-func ValidateRequest(b *Batch) error {
+// connection-specific headers, and te, if present, only "trailers". A nil
+// b is an empty list, which lacks the required pseudo-headers.
+func ValidateRequest(b *mdelem.Batch) error {
 	var seen uint8 // bit per request pseudo-header
 	regular := false
-	for i := range b.fields {
-		f := &b.fields[i]
+	n := 0
+	if b != nil { // a nil batch is an empty list
+		n = b.Len()
+	}
+	for i := range n {
+		f := b.At(i)
 		// Read the name's atom once: its key classifies well-known names.
 		a := f.Name.Atom()
 		var name string
@@ -73,7 +82,7 @@ func ValidateRequest(b *Batch) error {
 			continue
 		}
 		regular = true
-		if err := checkRegular(f, name, key, a != nil && a.IsStatic()); err != nil {
+		if err := checkRegular(f, name, key, a != nil && tier.ID(a) != intern.NotStatic); err != nil {
 			return fieldErr(i, f, err)
 		}
 	}
@@ -101,7 +110,7 @@ func requestPseudoBit(k sd.KeyID) uint8 {
 
 // checkRegular checks one regular header whose name is name, with key ID
 // key; static tells that the name is a static-tier string.
-func checkRegular(f *Field, name string, key sd.KeyID, static bool) error {
+func checkRegular(f mdelem.Field, name string, key sd.KeyID, static bool) error {
 	if len(name) == 0 {
 		return ErrEmptyName
 	}
@@ -129,6 +138,6 @@ func checkRegular(f *Field, name string, key sd.KeyID, static bool) error {
 	return nil
 }
 
-func fieldErr(i int, f *Field, err error) error {
+func fieldErr(i int, f mdelem.Field, err error) error {
 	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
 }

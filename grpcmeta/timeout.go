@@ -1,4 +1,4 @@
-package mdelem
+package grpcmeta
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 
 // ErrBadTimeout reports a grpc-timeout value that is not 1 to 8 ASCII digits
 // followed by one of the units H, M, S, m, u, n.
-var ErrBadTimeout = errors.New("mdelem: malformed grpc-timeout")
+var ErrBadTimeout = errors.New("grpcmeta: malformed grpc-timeout")
 
 // ParseTimeout parses a grpc-timeout value ("100m", "5S", ...) into a
 // duration. The gRPC HTTP/2 protocol allows at most 8 digits; values past

@@ -1,16 +1,18 @@
-package mdelem
+package grpcmeta
 
 import (
 	"errors"
 	"math"
 	"testing"
 	"time"
+
+	"github.com/metapack/metapack/mdelem"
 )
 
-func batchOf(kv ...string) *Batch {
-	b := NewBatch(len(kv)/2, 0)
+func batchOf(kv ...string) *mdelem.Batch {
+	b := mdelem.NewBatch(len(kv)/2, 0)
 	for i := 0; i < len(kv); i += 2 {
-		b.Append(From(BorrowString(kv[i]), BorrowString(kv[i+1])))
+		b.Append(mdelem.From(mdelem.BorrowString(kv[i]), mdelem.BorrowString(kv[i+1])))
 	}
 	return b
 }
@@ -52,6 +54,15 @@ func TestValidateRequest(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Name != tt.at {
 			t.Errorf("%s: error %v does not name field %q", tt.name, err, tt.at)
 		}
+	}
+}
+
+// TestValidateNilBatch checks that a nil batch is taken for an empty
+// list, not a panic.
+func TestValidateNilBatch(t *testing.T) {
+	var fe *FieldError
+	if err := ValidateRequest(nil); !errors.Is(err, ErrMissingPseudo) || !errors.As(err, &fe) || fe.Index != -1 || fe.Name != ":method" {
+		t.Errorf("ValidateRequest(nil) = %v, want ErrMissingPseudo for :method", err)
 	}
 }
 
