@@ -3,9 +3,7 @@ package grpcmeta
 import (
 	"errors"
 	"fmt"
-	"github.com/metapack/metapack/internal/tier"
 
-	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -82,7 +80,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 			continue
 		}
 		regular = true
-		if err := checkRegular(f, name, key, a != nil && tier.ID(a) != intern.NotStatic); err != nil {
+		if err := checkRegular(f, name, key, a != nil && a.IsStatic()); err != nil {
 			return fieldErr(i, f, err)
 		}
 	}

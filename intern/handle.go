@@ -5,10 +5,6 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// NotStatic is the [staticdata.Atom] ID of a string that is not in the static
-// tier.
-const NotStatic = tier.NotStatic
-
 // Handle is the canonical handle of an interned string. Two valid handles are
 // equal (==) exactly when their strings are equal, provided both come from the
 // static tier or from the same [Table]. Comparing handles compares one
@@ -31,7 +27,7 @@ type Handle struct {
 // the static tier is taken as it is: it must be a record of a Table,
 // which is how a handle's Atom method returns one.
 func FromAtom(a *staticdata.Atom) Handle {
-	if a == nil || tier.ID(a) == NotStatic {
+	if a == nil || tier.ID(a) == tier.NotStatic {
 		return Handle{a}
 	}
 	if c := tier.ByID(int(tier.ID(a))); c == a || c != nil && c.String() == a.String() {
@@ -42,8 +38,8 @@ func FromAtom(a *staticdata.Atom) Handle {
 
 // Atom returns the handle's record, or nil for the zero Handle. For a
 // static-tier string it is the static tier's own atom, the one
-// [staticdata.Lookup] returns; for other strings its ID is [NotStatic], and
-// its NameIndex and Key are 0. Its fields are read-only.
+// [staticdata.Lookup] returns; for other strings IsStatic, NameIndex and
+// Key report false and 0. Its fields are read-only.
 func (h Handle) Atom() *staticdata.Atom { return h.a }
 
 // IsValid reports whether h is a handle of an interned string, that is, not
@@ -51,7 +47,7 @@ func (h Handle) Atom() *staticdata.Atom { return h.a }
 func (h Handle) IsValid() bool { return h.a != nil }
 
 // IsStatic reports whether h's string is in the static tier.
-func (h Handle) IsStatic() bool { return h.a != nil && tier.ID(h.a) != NotStatic }
+func (h Handle) IsStatic() bool { return h.a != nil && tier.ID(h.a) != tier.NotStatic }
 
 // String returns the interned string. The result shares the canonical bytes.
 func (h Handle) String() string {

@@ -80,7 +80,7 @@ func TestDynamic(t *testing.T) {
 		copy(buf, strings.Repeat("!", len(buf))) // the table must not keep buf
 		if h.String() != s || h.Len() != len(s) || h.Hash() != xxhash.Sum64String(s) ||
 			h.IsStatic() || !h.IsValid() || h.NameIndex() != 0 || h.Key() != staticdata.KeyUnknown ||
-			tier.ID(h.Atom()) != NotStatic {
+			tier.ID(h.Atom()) != tier.NotStatic {
 			t.Errorf("Make(%q): wrong accessors %+v", s, *h.Atom())
 		}
 		handles[i] = h
