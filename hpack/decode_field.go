@@ -1,9 +1,9 @@
 package hpack
 
 import (
-	"github.com/metapack/metapack/internal/tier"
 	"math"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )

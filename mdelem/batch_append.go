@@ -1,9 +1,9 @@
 package mdelem
 
 import (
-	"github.com/metapack/metapack/internal/tier"
 	"slices"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 

@@ -3,9 +3,9 @@
 package mdelem
 
 import (
-	"github.com/metapack/metapack/internal/tier"
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
