@@ -21,11 +21,7 @@ func corpusDir(tb testing.TB) string {
 	if dir := os.Getenv("HPACK_TEST_CASE"); dir != "" {
 		return dir
 	}
-	shared, ok := story.SharedDir()
-	if !ok {
-		tb.Skip("the HPACK interop corpus is absent: set HPACK_TEST_CASE or place hpack-test-case in ../shared")
-	}
-	return filepath.Join(shared, "hpack-test-case")
+	return story.Shared(tb, "hpack-test-case")
 }
 
 // corpusStories returns the stories of every directory of the corpus,
@@ -165,7 +161,7 @@ func TestDecodeXnetEncoded(t *testing.T) {
 			sources = append(sources, lists)
 		}
 	} else {
-		t.Log("raw-data corpus absent: only the generated gRPC workload is used")
+		t.Log(story.SkipMessage + "; only the generated gRPC workload is used")
 	}
 	schedules := map[string]func(i int) int{
 		"0":       func(int) int { return 0 },

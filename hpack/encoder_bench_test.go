@@ -54,7 +54,7 @@ func BenchmarkEncode(b *testing.B) {
 	if shared, ok := hpack.EncRawStoriesIfPresent(); ok {
 		corpora = append(corpora, newEncBenchCorpus("raw-data", shared...))
 	} else {
-		b.Log("../shared (hpack-test-case raw-data) is absent; benchmarking the grpc corpus only")
+		b.Log(story.SkipMessage + "; benchmarking the grpc corpus only")
 	}
 	corpora = append(corpora, newEncBenchCorpus("grpc", hpack.EncGRPCStory()))
 	for _, c := range corpora {

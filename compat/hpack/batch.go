@@ -11,7 +11,7 @@ func AppendToBatch(b *mdelem.Batch, fields []HeaderField) {
 		return
 	}
 	for _, hf := range fields {
-		b.Append(mdelem.From(mdelem.BorrowString(hf.Name), mdelem.BorrowString(hf.Value)).WithSensitive(hf.Sensitive))
+		b.Append(mdelem.FromStrings(hf.Name, hf.Value).WithSensitive(hf.Sensitive))
 	}
 }
 

@@ -70,7 +70,7 @@
 //     detect (truncated headers, invalid index, size update too large or
 //     misplaced, varint overflow) and metapack's error otherwise.
 //   - The Encoder indexes by metapack's policy (see metapack's
-//     hpack.Encoder.SetIndexPolicy): authorization, proxy-authorization
+//     hpack.Encoder): authorization, proxy-authorization
 //     and short cookies are sent never-indexed, so decoders report them
 //     Sensitive, and values that never repeat are not indexed. Its blocks
 //     differ from x/net's bytes but decode to the same fields.
