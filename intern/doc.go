@@ -2,6 +2,19 @@
 // that equality is a pointer comparison and a decoded field can reuse the
 // canonical bytes instead of allocating its own copy.
 //
+// A user makes a [Table] with [New] and explicit [Limits] (or
+// [DefaultLimits]), and interns the strings worth it, by bytes or by
+// string, from any goroutine:
+//
+//	tab := intern.New(intern.DefaultLimits)
+//	h, ok := tab.Make(nameBytes) // ok is false when a limit says no
+//	if ok && h == other { ... }  // one pointer compare
+//
+// A Decoder of package hpack takes a Table of its own for the strings of
+// one peer (hpack.Decoder.SetInterner); a table is never shared between
+// peers, so one peer cannot fill it for the others. See the Example of
+// [Table.Make].
+//
 // # Tiers
 //
 // Every string of the static tier (package staticdata: the RFC 7541 static
