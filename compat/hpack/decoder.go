@@ -241,8 +241,12 @@ func (d *Decoder) flush(sink *[]HeaderField) {
 	if sink != nil && *sink == nil {
 		*sink = make([]HeaderField, 0, n)
 	}
-	for i := 0; i < n && d.emitEnabled; i++ {
-		f := b.At(i)
+	// The batch's own slice, read only: the fields are turned into
+	// strings here, before the Reset below.
+	for _, f := range b.UnsafeFields() {
+		if !d.emitEnabled {
+			break
+		}
 		hf := HeaderField{Name: d.strings.str(f.Name), Value: d.strings.str(f.Value), Sensitive: f.Sensitive()}
 		if sink != nil {
 			*sink = append(*sink, hf)

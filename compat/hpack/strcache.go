@@ -1,8 +1,8 @@
 package hpack
 
 import (
+	"encoding/binary"
 	"hash/maphash"
-	"strings"
 
 	"github.com/metapack/metapack/mdelem"
 )
@@ -24,12 +24,35 @@ const (
 // in its slot, unless it would take the cache over its budget. It belongs
 // to one Decoder.
 type strCache struct {
-	seed  maphash.Seed
-	bytes int // the total length of the cached strings
+	seed  uint64 // odd, random per cache
+	bytes int    // the total length of the cached strings
 	slots [strCacheSlots]string
 }
 
-func newStrCache() *strCache { return &strCache{seed: maphash.MakeSeed()} }
+func newStrCache() *strCache {
+	return &strCache{seed: maphash.Comparable(maphash.MakeSeed(), 0) | 1}
+}
+
+// slot returns b's slot: a hash of its length and of its first and last
+// eight bytes (fewer when it is shorter), keyed by the cache's seed. It
+// looks at 16 bytes at most, so it costs the same for any length; strings
+// that share those bytes share a slot, which costs a miss, never a wrong
+// string, as the slot's string is compared in full.
+func (c *strCache) slot(b []byte) uint64 {
+	var lo, hi uint64
+	switch n := len(b); {
+	case n >= 8:
+		lo, hi = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		lo, hi = uint64(binary.LittleEndian.Uint32(b)), uint64(binary.LittleEndian.Uint32(b[n-4:]))
+	case n > 0:
+		lo, hi = uint64(b[0]), uint64(b[n-1])<<8|uint64(b[n/2])
+	}
+	h := (lo^c.seed)*0x9E3779B97F4A7C15 ^ (hi+uint64(len(b)))*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= c.seed
+	return (h >> 32) % strCacheSlots
+}
 
 // str returns s as a string: an atom's own string, or a cached or new
 // copy of its bytes.
@@ -37,18 +60,18 @@ func (c *strCache) str(s mdelem.Str) string {
 	if a := s.Atom(); a != nil {
 		return a.String()
 	}
-	v := s.UnsafeString() // read here only, never kept
-	if len(v) == 0 {
+	b := s.UnsafeBytes() // read here only, never kept
+	if len(b) == 0 {
 		return ""
 	}
-	if len(v) > strCacheMaxLen {
-		return strings.Clone(v)
+	if len(b) > strCacheMaxLen {
+		return string(b)
 	}
-	slot := &c.slots[maphash.String(c.seed, v)%strCacheSlots]
-	if *slot == v {
+	slot := &c.slots[c.slot(b)]
+	if *slot == string(b) {
 		return *slot
 	}
-	clone := strings.Clone(v)
+	clone := string(b)
 	if grown := c.bytes - len(*slot) + len(clone); grown <= strCacheBudget {
 		c.bytes, *slot = grown, clone
 	}
