@@ -5,13 +5,8 @@ import (
 	"math"
 
 	mhpack "github.com/metapack/metapack/hpack"
-	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 )
-
-// internLimits bound the table each Decoder interns its peer's names and
-// low-cardinality values in: small, since it is one per connection.
-var internLimits = intern.Limits{MaxEntries: 256, MaxBytes: 32 << 10, MaxLen: 128}
 
 // A Decoder decodes the header blocks one peer sends on one connection,
 // in order, keeping their dynamic table. It is not safe for concurrent
@@ -43,23 +38,18 @@ type Decoder struct {
 // Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
 // peer must send a size update to use more; see the package doc.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
-	md := mhpack.NewDecoder(maxDynamicTableSize)
-	// x/net has no list or field limits (its callers enforce
-	// MAX_HEADER_LIST_SIZE with SetEmitEnabled), and no string limit by
-	// default.
-	md.SetMaxFields(0)
-	md.SetMaxHeaderListSize(0)
-	md.SetMaxStringLength(0)
-	md.SetInterner(intern.New(internLimits))
-	return &Decoder{
-		d:           md,
-		batch:       mdelem.NewBatch(16, 1024),
-		strings:     newStrCache(),
+	s := newDecState(maxDynamicTableSize)
+	d := &Decoder{
+		d:           s.d,
+		batch:       s.batch,
+		strings:     s.strings,
 		emit:        emitFunc,
 		emitEnabled: true,
 		allowed:     maxDynamicTableSize,
 		lowest:      maxDynamicTableSize,
 	}
+	recycle(d, s)
+	return d
 }
 
 // SetMaxStringLength limits each decoded name and value, counted after
@@ -247,7 +237,19 @@ func (d *Decoder) flush(sink *[]HeaderField) {
 		if !d.emitEnabled {
 			break
 		}
-		hf := HeaderField{Name: d.strings.str(f.Name), Value: d.strings.str(f.Value), Sensitive: f.Sensitive()}
+		// Atoms, most names and many values, are checked for here
+		// rather than in a call.
+		hf := HeaderField{Sensitive: f.Sensitive()}
+		if a := f.Name.Atom(); a != nil {
+			hf.Name = a.String()
+		} else {
+			hf.Name = d.strings.bytesStr(f.Name)
+		}
+		if a := f.Value.Atom(); a != nil {
+			hf.Value = a.String()
+		} else {
+			hf.Value = d.strings.bytesStr(f.Value)
+		}
 		if sink != nil {
 			*sink = append(*sink, hf)
 		} else if d.emit != nil {

@@ -54,12 +54,8 @@ func (c *strCache) slot(b []byte) uint64 {
 	return (h >> 32) % strCacheSlots
 }
 
-// str returns s as a string: an atom's own string, or a cached or new
-// copy of its bytes.
-func (c *strCache) str(s mdelem.Str) string {
-	if a := s.Atom(); a != nil {
-		return a.String()
-	}
+// bytesStr returns a string of s's bytes, cached or new.
+func (c *strCache) bytesStr(s mdelem.Str) string {
 	b := s.UnsafeBytes() // read here only, never kept
 	if len(b) == 0 {
 		return ""
@@ -76,4 +72,10 @@ func (c *strCache) str(s mdelem.Str) string {
 		c.bytes, *slot = grown, clone
 	}
 	return clone
+}
+
+// reset empties the cache.
+func (c *strCache) reset() {
+	c.slots = [strCacheSlots]string{}
+	c.bytes = 0
 }

@@ -19,13 +19,13 @@ func TestStrCache(t *testing.T) {
 		return b.At(0).Value
 	}
 	hot := str("a value the peer repeats")
-	c.str(hot)
-	if n := testing.AllocsPerRun(100, func() { c.str(hot) }); n != 0 {
+	c.bytesStr(hot)
+	if n := testing.AllocsPerRun(100, func() { c.bytesStr(hot) }); n != 0 {
 		t.Errorf("a repeated value costs %v allocations, want 0", n)
 	}
 	for i := range 2000 {
 		v := strings.Repeat(string(rune('a'+i%26)), 1000+i)
-		if got := c.str(str(v)); got != v {
+		if got := c.bytesStr(str(v)); got != v {
 			t.Fatalf("string %d: got %d bytes, want %d", i, len(got), len(v))
 		}
 		if c.bytes > strCacheBudget {

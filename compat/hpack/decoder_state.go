@@ -1,0 +1,67 @@
+package hpack
+
+import (
+	"runtime"
+	"sync"
+
+	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/mdelem"
+)
+
+// decState is the memory a Decoder decodes with: metapack's Decoder and
+// its tables, the batch and the string cache. When a Decoder becomes
+// garbage, its decState goes back to statePool, so that a server whose
+// connections come and go reuses their memory rather than allocating and
+// collecting tens of KiB per connection. It is reset on the way back:
+// nothing one connection sent reaches the next through it.
+type decState struct {
+	d       *mhpack.Decoder
+	batch   *mdelem.Batch
+	strings *strCache
+}
+
+var statePool sync.Pool
+
+// internLimits bound the table each Decoder interns its peer's names and
+// low-cardinality values in: small, since it is one per connection.
+var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
+
+// newDecState returns a decState for a new Decoder, recycled when the
+// pool has one, with x/net's limits: no list or field limit (x/net's
+// callers enforce MAX_HEADER_LIST_SIZE with SetEmitEnabled), no string
+// limit, and a new interner of its own.
+func newDecState(maxDynamicTableSize uint32) *decState {
+	s, _ := statePool.Get().(*decState)
+	if s == nil {
+		s = &decState{
+			d:       mhpack.NewDecoder(maxDynamicTableSize),
+			batch:   mdelem.NewBatch(16, 1024),
+			strings: newStrCache(),
+		}
+	} else {
+		// Reset takes the table's maximum from the setting, as
+		// NewDecoder does.
+		s.d.SetAllowedMaxDynamicTableSize(maxDynamicTableSize)
+		s.d.Reset()
+	}
+	s.d.SetMaxFields(0)
+	s.d.SetMaxHeaderListSize(0)
+	s.d.SetMaxStringLength(0)
+	s.d.SetInterner(intern.New(internLimits))
+	return s
+}
+
+// recycle registers d's state to go back to the pool once d is garbage.
+func recycle(d *Decoder, s *decState) {
+	runtime.AddCleanup(d, releaseState, s)
+}
+
+// releaseState empties s of everything its connection sent and pools it.
+// It runs after its Decoder became unreachable, so nothing else uses s.
+func releaseState(s *decState) {
+	s.d.Reset()
+	s.batch.Reset()
+	s.strings.reset()
+	statePool.Put(s)
+}
