@@ -34,7 +34,11 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 			if e := d.indexedEntry(uint64(b & 0x7f)); e != nil {
 				d.sawField = true
 				if d.admit(int(e.size)) {
-					dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+					if d.fn != nil {
+						d.fn(mdelem.Field{Name: e.name, Value: e.value})
+					} else {
+						dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+					}
 				} else {
 					d.overLimit(d.blockOff + pos)
 				}
@@ -146,7 +150,11 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		return 0, 0, &InvalidIndexError{Offset: off, Index: idx, TableLen: tier.TableLen + d.table.len()}
 	}
 	if d.admit(int(e.size)) {
-		dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+		if d.fn != nil {
+			d.fn(mdelem.Field{Name: e.name, Value: e.value})
+		} else {
+			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+		}
 	} else {
 		d.overLimit(off)
 	}
@@ -219,7 +227,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	// Append before adding: the batch copies ring bytes that adding may
 	// overwrite.
 	if d.admit(fsize) {
-		dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		if d.fn != nil {
+			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		} else {
+			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		}
 	} else {
 		d.overLimit(off)
 	}

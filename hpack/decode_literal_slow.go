@@ -114,7 +114,11 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 	if tooLarge || name.Len() > d.maxStringLen || value.Len() > d.maxStringLen {
 		d.stringOverLimit(off)
 	} else if d.admit(fsize) {
-		dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		if d.fn != nil {
+			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		} else {
+			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		}
 	} else {
 		d.overLimit(off)
 	}

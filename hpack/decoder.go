@@ -76,6 +76,9 @@ type Decoder struct {
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
+	// fn, when set (by DecodeFragmentFunc, for one call), takes the
+	// fields instead of the batch.
+	fn func(mdelem.Field)
 
 	// safe makes the decoder use the pure-Go twins of its unsafe hot
 	// paths (see decoder_twin.go), for the differential tests.

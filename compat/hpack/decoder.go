@@ -13,9 +13,10 @@ import (
 // use.
 type Decoder struct {
 	d       *mhpack.Decoder
-	batch   *mdelem.Batch
 	strings *strCache
 	emit    func(f HeaderField)
+	fieldFn func(mdelem.Field) // field, made once
+	sink    *[]HeaderField     // where DecodeFull collects the fields
 
 	emitEnabled bool
 	open        bool // bytes were written since the last Close
@@ -41,13 +42,13 @@ func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decod
 	s := newDecState(maxDynamicTableSize)
 	d := &Decoder{
 		d:           s.d,
-		batch:       s.batch,
 		strings:     s.strings,
 		emit:        emitFunc,
 		emitEnabled: true,
 		allowed:     maxDynamicTableSize,
 		lowest:      maxDynamicTableSize,
 	}
+	d.fieldFn = d.field
 	recycle(d, s)
 	return d
 }
@@ -168,11 +169,13 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 	return hf, nil
 }
 
-// decodeEnd feeds p as the block's last fragment.
+// decodeEnd feeds p as the block's last fragment, its fields going to
+// sink when it is not nil.
 func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 	d.open = false
-	err := d.d.DecodeFragment(d.dst(), p, true)
-	d.flush(sink)
+	d.sink = sink
+	err := d.d.DecodeFragmentFunc(d.fn(), p, true)
+	d.sink = nil
 	return mapErr(err)
 }
 
@@ -196,8 +199,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 		return 0, nil
 	}
 	d.open = true
-	err = d.d.DecodeFragment(d.dst(), p, false)
-	d.flush(nil)
+	err = d.d.DecodeFragmentFunc(d.fn(), p, false)
 	if err != nil {
 		// Before the last fragment only a decoding error comes back,
 		// and it ended the block.
@@ -211,52 +213,42 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 	return len(p), nil
 }
 
-// dst is the batch to decode into: none when no field is to be emitted,
-// so that strings not indexed are skipped rather than decoded.
-func (d *Decoder) dst() *mdelem.Batch {
+// fn is what metapack's Decoder hands fields to: field, or nothing while
+// emitting is off (the block is still decoded, so the table follows the
+// peer's).
+func (d *Decoder) fn() func(mdelem.Field) {
 	if !d.emitEnabled {
 		return nil
 	}
-	return d.batch
+	return d.fieldFn
 }
 
-// flush hands the batch's fields to sink, or to emit when sink is nil,
-// while emitting is enabled, and empties the batch.
-func (d *Decoder) flush(sink *[]HeaderField) {
-	b := d.batch
-	n := b.Len()
-	if n == 0 {
+// field turns a decoded field into a HeaderField, while emitting is
+// enabled (the emit function may turn it off), and appends it to sink or
+// emits it. f's Strs are valid only during the call: the strings are
+// made here.
+func (d *Decoder) field(f mdelem.Field) {
+	if !d.emitEnabled {
 		return
 	}
-	if sink != nil && *sink == nil {
-		*sink = make([]HeaderField, 0, n)
+	// Atoms, most names and many values, are checked for here rather
+	// than in a call.
+	hf := HeaderField{Sensitive: f.Sensitive()}
+	if a := f.Name.Atom(); a != nil {
+		hf.Name = a.String()
+	} else {
+		hf.Name = d.strings.bytesStr(f.Name)
 	}
-	// The batch's own slice, read only: the fields are turned into
-	// strings here, before the Reset below.
-	for _, f := range b.UnsafeFields() {
-		if !d.emitEnabled {
-			break
-		}
-		// Atoms, most names and many values, are checked for here
-		// rather than in a call.
-		hf := HeaderField{Sensitive: f.Sensitive()}
-		if a := f.Name.Atom(); a != nil {
-			hf.Name = a.String()
-		} else {
-			hf.Name = d.strings.bytesStr(f.Name)
-		}
-		if a := f.Value.Atom(); a != nil {
-			hf.Value = a.String()
-		} else {
-			hf.Value = d.strings.bytesStr(f.Value)
-		}
-		if sink != nil {
-			*sink = append(*sink, hf)
-		} else if d.emit != nil {
-			d.emit(hf)
-		}
+	if a := f.Value.Atom(); a != nil {
+		hf.Value = a.String()
+	} else {
+		hf.Value = d.strings.bytesStr(f.Value)
 	}
-	b.Reset()
+	if d.sink != nil {
+		*d.sink = append(*d.sink, hf)
+	} else if d.emit != nil {
+		d.emit(hf)
+	}
 }
 
 // Error strings of x/net's for the conditions both detect.

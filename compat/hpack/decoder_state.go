@@ -6,18 +6,16 @@ import (
 
 	mhpack "github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/mdelem"
 )
 
 // decState is the memory a Decoder decodes with: metapack's Decoder and
-// its tables, the batch and the string cache. When a Decoder becomes
+// its tables, and the string cache. When a Decoder becomes
 // garbage, its decState goes back to statePool, so that a server whose
 // connections come and go reuses their memory rather than allocating and
 // collecting tens of KiB per connection. It is reset on the way back:
 // nothing one connection sent reaches the next through it.
 type decState struct {
 	d       *mhpack.Decoder
-	batch   *mdelem.Batch
 	strings *strCache
 }
 
@@ -36,7 +34,6 @@ func newDecState(maxDynamicTableSize uint32) *decState {
 	if s == nil {
 		s = &decState{
 			d:       mhpack.NewDecoder(maxDynamicTableSize),
-			batch:   mdelem.NewBatch(16, 1024),
 			strings: newStrCache(),
 		}
 	} else {
@@ -61,7 +58,6 @@ func recycle(d *Decoder, s *decState) {
 // It runs after its Decoder became unreachable, so nothing else uses s.
 func releaseState(s *decState) {
 	s.d.Reset()
-	s.batch.Reset()
 	s.strings.reset()
 	statePool.Put(s)
 }
