@@ -46,7 +46,7 @@ func BenchmarkCodecRequest(b *testing.B) {
 	steady := blocks[len(blocks)-1]
 	for _, name := range []string{codecMetapack, codecXnet} {
 		b.Run(name, func(b *testing.B) {
-			newCodec, err := newCodecFunc(name, 64<<10, 256)
+			newCodec, err := newCodecFunc(name, codecLimits{64 << 10, 256, 256 << 10})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -91,13 +91,23 @@ const (
 	codecXnet     = "xnet"
 )
 
+// codecLimits are the header limits a codec enforces on the client's
+// header blocks. A header list within maxListSize (our advertised
+// SETTINGS_MAX_HEADER_LIST_SIZE) and maxFields always decodes, whatever
+// the length of its strings; a list over either is a stream error.
+// maxBlockBytes is the connection's byte budget for one header block on
+// the wire, which bounds the length of any string in it.
+type codecLimits struct {
+	maxListSize, maxFields, maxBlockBytes int
+}
+
 // newCodecFunc returns the constructor of the named codec.
-func newCodecFunc(name string, maxHeaderListSize, maxFields int) (func() headerCodec, error) {
+func newCodecFunc(name string, lim codecLimits) (func() headerCodec, error) {
 	switch name {
 	case codecMetapack, "":
-		return func() headerCodec { return newMetapackCodec(maxHeaderListSize, maxFields) }, nil
+		return func() headerCodec { return newMetapackCodec(lim) }, nil
 	case codecXnet:
-		return func() headerCodec { return newXnetCodec(maxHeaderListSize, maxFields) }, nil
+		return func() headerCodec { return newXnetCodec(lim) }, nil
 	}
 	return nil, fmt.Errorf("unknown codec %q (want %s or %s)", name, codecMetapack, codecXnet)
 }

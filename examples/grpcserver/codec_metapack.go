@@ -49,10 +49,15 @@ func mustAtom(s string) *sd.Atom {
 
 const textContentType = "text/plain; charset=utf-8"
 
-func newMetapackCodec(maxHeaderListSize, maxFields int) *metapackCodec {
+func newMetapackCodec(lim codecLimits) *metapackCodec {
 	dec := hpack.NewDecoder(hpack.DefaultTableSize)
-	dec.SetMaxHeaderListSize(maxHeaderListSize)
-	dec.SetMaxFields(maxFields)
+	dec.SetMaxHeaderListSize(lim.maxListSize)
+	dec.SetMaxFields(lim.maxFields)
+	// A string is never longer than the list it is in: with the string
+	// limit at the list size, every list within the advertised size
+	// decodes, and a longer string is a stream error like the list it
+	// makes too large.
+	dec.SetMaxStringLength(lim.maxListSize)
 	return &metapackCodec{
 		dec:  dec,
 		enc:  hpack.NewEncoder(hpack.DefaultTableSize),

@@ -34,10 +34,14 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func newXnetCodec(maxHeaderListSize, maxFields int) *xnetCodec {
-	x := &xnetCodec{maxListSize: maxHeaderListSize, maxFields: maxFields, cur: &xnetHeaders{}}
+func newXnetCodec(lim codecLimits) *xnetCodec {
+	x := &xnetCodec{maxListSize: lim.maxListSize, maxFields: lim.maxFields, cur: &xnetHeaders{}}
 	x.dec = hpack.NewDecoder(mphpack.DefaultTableSize, x.emit)
-	x.dec.SetMaxStringLength(mphpack.DefaultMaxStringLength)
+	// x/net's string limit is a decoding error, which would end the
+	// connection: set it past anything a block within the byte budget
+	// can hold (Huffman decodes at most 8/5 of its input), so that over-
+	// long strings reach emit and the list limit, a stream error.
+	x.dec.SetMaxStringLength(2*lim.maxBlockBytes + 1)
 	x.enc = hpack.NewEncoder(&x.out)
 	return x
 }

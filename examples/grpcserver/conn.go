@@ -65,6 +65,9 @@ type headerBlock struct {
 	streamID      uint32
 	endStream     bool
 	selfDependent bool
+	// ignore is set for a block on a stream we reset: it is decoded, to
+	// keep the HPACK state in sync, and dropped.
+	ignore bool
 	frames, bytes int
 }
 
@@ -105,7 +108,8 @@ type conn struct {
 	sendWindow     int64 // connection send window
 	recvWindow     int64 // how much the client may still send on the connection
 
-	hb headerBlock
+	hb     headerBlock
+	resets resetSet // streams we reset: their late frames are ignored
 
 	blocked []*stream // streams with output waiting for window
 	free    []*stream
@@ -194,7 +198,7 @@ func (c *conn) serve() {
 func (c *conn) handleErr(err error) bool {
 	var se http2.StreamError
 	if errors.As(err, &se) {
-		c.fr.WriteRSTStream(se.StreamID, se.Code)
+		c.writeReset(se.StreamID, se.Code)
 		if st := c.streams[se.StreamID]; st != nil {
 			c.closeStream(st)
 		}
@@ -218,6 +222,12 @@ func (c *conn) handleErr(err error) bool {
 		c.s.logf("grpcserver: %v: %v", c.nc.RemoteAddr(), err)
 	}
 	return true
+}
+
+// writeReset sends RST_STREAM and remembers the stream as reset by us.
+func (c *conn) writeReset(id uint32, code http2.ErrCode) {
+	c.fr.WriteRSTStream(id, code)
+	c.resets.add(id)
 }
 
 // goAway sends GOAWAY and lingers briefly, so that the peer reads it
@@ -351,8 +361,11 @@ func (c *conn) processHeaders(f *http2.HeadersFrame) error {
 	if id%2 == 0 {
 		return connError{http2.ErrCodeProtocol, "HEADERS on an even stream ID"}
 	}
+	ignore := false
 	if c.streams[id] == nil && id <= c.maxStreamID {
-		if id == c.maxStreamID {
+		if c.resets.has(id) {
+			ignore = true // trailers the client sent before our RST_STREAM
+		} else if id == c.maxStreamID {
 			return connError{http2.ErrCodeStreamClosed, "HEADERS on a closed stream"}
 		}
 		return connError{http2.ErrCodeProtocol, "stream ID below one already used"}
@@ -361,6 +374,7 @@ func (c *conn) processHeaders(f *http2.HeadersFrame) error {
 		streamID:      id,
 		endStream:     f.StreamEnded(),
 		selfDependent: f.HasPriority() && f.Priority.StreamDep == id,
+		ignore:        ignore,
 	}
 	return c.decodeFragment(f.HeaderBlockFragment(), f.HeadersEnded())
 }
@@ -388,15 +402,21 @@ func (c *conn) decodeFragment(frag []byte, last bool) error {
 func (c *conn) endBlock(limitErr error) error {
 	hb := c.hb
 	id := hb.streamID
+	if hb.ignore {
+		c.codec.discardBlock()
+		return nil
+	}
 	st := c.streams[id]
 	if st == nil { // a new stream
 		c.maxStreamID = id
 		var err error
 		switch {
-		case limitErr != nil:
-			err = streamError(id, http2.ErrCodeEnhanceYourCalm, limitErr)
 		case c.goAwaySent:
 			// Past our GOAWAY: ignored.
+		case limitErr != nil:
+			c.codec.discardBlock()
+			c.refuseHeaderList(id, hb.endStream)
+			return nil
 		case hb.selfDependent:
 			err = streamError(id, http2.ErrCodeProtocol, errors.New("stream depends on itself"))
 		case len(c.streams) >= int(c.cfg.MaxConcurrentStreams):
@@ -432,6 +452,18 @@ func (c *conn) endBlock(limitErr error) error {
 		return streamError(id, http2.ErrCodeProtocol, err)
 	}
 	return c.endRequest(st)
+}
+
+// refuseHeaderList answers a request whose header list is over the size
+// we advertise with 431 (Request Header Fields Too Large, RFC 6585; RFC
+// 9113 §10.5.1), and, if the client is still sending, asks it to stop
+// with RST_STREAM(NO_ERROR). The connection and its HPACK state go on.
+func (c *conn) refuseHeaderList(id uint32, endStream bool) {
+	c.hbuf = c.codec.appendTextHeaders(c.hbuf[:0], 431, 0)
+	c.writeHeaderBlock(id, c.hbuf, true)
+	if !endStream {
+		c.writeReset(id, http2.ErrCodeNo)
+	}
 }
 
 func (c *conn) newStream(id uint32, hdr any, info reqInfo) *stream {
@@ -492,6 +524,9 @@ func (c *conn) processData(f *http2.DataFrame) error {
 	if st == nil {
 		if id > c.maxStreamID {
 			return connError{http2.ErrCodeProtocol, "DATA on an idle stream"}
+		}
+		if c.resets.has(id) {
+			return nil // sent before the client saw our RST_STREAM
 		}
 		return streamError(id, http2.ErrCodeStreamClosed, errors.New("DATA on a closed stream"))
 	}
@@ -593,7 +628,7 @@ func (c *conn) pushData(st *stream) {
 // still sending, it is told to stop (RST_STREAM NO_ERROR, RFC 9113 §8.1).
 func (c *conn) finish(st *stream) {
 	if st.state == stateOpen {
-		c.fr.WriteRSTStream(st.id, http2.ErrCodeNo)
+		c.writeReset(st.id, http2.ErrCodeNo)
 	}
 	c.closeStream(st)
 }

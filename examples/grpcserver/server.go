@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"sync"
 	"time"
@@ -54,7 +55,7 @@ const (
 	DefaultInitialWindowSize    = 1 << 20
 )
 
-func (c *Config) withDefaults() Config {
+func (c *Config) withDefaults() (Config, error) {
 	d := *c
 	if d.Codec == "" {
 		d.Codec = codecMetapack
@@ -69,7 +70,12 @@ func (c *Config) withDefaults() Config {
 		d.MaxHeaderFields = mphpack.DefaultMaxFields
 	}
 	if d.MaxHeaderBlockBytes == 0 {
-		d.MaxHeaderBlockBytes = DefaultMaxHeaderBlockBytes
+		// Room for any list within the advertised size, Huffman-coded
+		// at its worst (4 bytes for some 1-byte symbols).
+		d.MaxHeaderBlockBytes = max(DefaultMaxHeaderBlockBytes, 4*d.MaxHeaderListSize)
+	}
+	if d.MaxHeaderBlockBytes < d.MaxHeaderListSize {
+		return d, fmt.Errorf("MaxHeaderBlockBytes %d is below MaxHeaderListSize %d: lists within the advertised size would end the connection", d.MaxHeaderBlockBytes, d.MaxHeaderListSize)
 	}
 	if d.MaxHeaderBlockFrames == 0 {
 		d.MaxHeaderBlockFrames = DefaultMaxHeaderBlockFrames
@@ -83,7 +89,7 @@ func (c *Config) withDefaults() Config {
 	if d.InitialWindowSize == 0 {
 		d.InitialWindowSize = DefaultInitialWindowSize
 	}
-	return d
+	return d, nil
 }
 
 // Server serves the echo service and the plain-text page over h2c with
@@ -101,8 +107,11 @@ type Server struct {
 
 // NewServer returns a Server for cfg.
 func NewServer(cfg Config) (*Server, error) {
-	c := cfg.withDefaults()
-	nc, err := newCodecFunc(c.Codec, c.MaxHeaderListSize, c.MaxHeaderFields)
+	c, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	nc, err := newCodecFunc(c.Codec, codecLimits{c.MaxHeaderListSize, c.MaxHeaderFields, c.MaxHeaderBlockBytes})
 	if err != nil {
 		return nil, err
 	}
