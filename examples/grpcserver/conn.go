@@ -67,7 +67,7 @@ type headerBlock struct {
 	selfDependent bool
 	// ignore is set for a block on a stream we reset: it is decoded, to
 	// keep the HPACK state in sync, and dropped.
-	ignore bool
+	ignore        bool
 	frames, bytes int
 }
 
