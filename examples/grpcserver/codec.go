@@ -41,6 +41,9 @@ type headerCodec interface {
 	// (x-echo-* and x-request-id). With status >= 0 it is a
 	// Trailers-Only response and carries grpc-status and grpc-message.
 	appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte
+	// echoSize returns the header list size (name + value + 32 per
+	// field) of the metadata appendGRPCHeaders echoes from req.
+	echoSize(req any) int
 	// appendGRPCTrailers appends the block of a gRPC response's trailers.
 	appendGRPCTrailers(dst []byte, status int, msg string) []byte
 	// appendTextHeaders appends the block of a plain-text response.

@@ -161,6 +161,16 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	return m.enc.AppendBlock(dst, r)
 }
 
+func (m *metapackCodec) echoSize(req any) int {
+	n := 0
+	for _, f := range req.(*mdelem.Batch).Fields() {
+		if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+			n += fieldSize(f.Name.UnsafeString(), f.Value.UnsafeString())
+		}
+	}
+	return n
+}
+
 func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
 	if status < len(atomStatusCodes) {
 		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))

@@ -231,6 +231,16 @@ func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg strin
 	return x.end()
 }
 
+func (x *xnetCodec) echoSize(req any) int {
+	n := 0
+	for _, f := range req.(*xnetHeaders).fields {
+		if echoed(f.Name) {
+			n += fieldSize(f.Name, f.Value)
+		}
+	}
+	return n
+}
+
 func (x *xnetCodec) writeStatus(status int, msg string) {
 	x.enc.WriteField(hpack.HeaderField{Name: "grpc-status", Value: grpcStatusString(status)})
 	if msg != "" {

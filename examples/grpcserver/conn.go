@@ -103,10 +103,13 @@ type conn struct {
 	sawSettings bool
 	unacked     int // SETTINGS frames we sent that await an ACK
 
-	peerMaxFrame   int64
-	peerInitWindow int64
-	sendWindow     int64 // connection send window
-	recvWindow     int64 // how much the client may still send on the connection
+	peerMaxFrame int64
+	// peerMaxHeaderList is the client's SETTINGS_MAX_HEADER_LIST_SIZE,
+	// -1 until it sets one (see peerlimit.go).
+	peerMaxHeaderList int64
+	peerInitWindow    int64
+	sendWindow        int64 // connection send window
+	recvWindow        int64 // how much the client may still send on the connection
 
 	hb     headerBlock
 	resets resetSet // streams we reset: their late frames are ignored
@@ -119,16 +122,17 @@ type conn struct {
 func (s *Server) serveConn(nc net.Conn) {
 	defer nc.Close()
 	c := &conn{
-		s:              s,
-		cfg:            &s.cfg,
-		nc:             nc,
-		br:             bufio.NewReaderSize(nc, 32<<10),
-		bw:             bufio.NewWriterSize(nc, 32<<10),
-		codec:          s.newCodec(),
-		streams:        make(map[uint32]*stream),
-		peerMaxFrame:   defaultFrame,
-		peerInitWindow: defaultWindow,
-		sendWindow:     defaultWindow,
+		s:                 s,
+		cfg:               &s.cfg,
+		nc:                nc,
+		br:                bufio.NewReaderSize(nc, 32<<10),
+		bw:                bufio.NewWriterSize(nc, 32<<10),
+		codec:             s.newCodec(),
+		streams:           make(map[uint32]*stream),
+		peerMaxFrame:      defaultFrame,
+		peerMaxHeaderList: -1,
+		peerInitWindow:    defaultWindow,
+		sendWindow:        defaultWindow,
 	}
 	c.fr = http2.NewFramer(c.bw, c.br)
 	c.fr.SetMaxReadFrameSize(defaultFrame) // the default we keep advertising
@@ -322,6 +326,8 @@ func (c *conn) processSettings(f *http2.SettingsFrame) error {
 			}
 		case http2.SettingMaxFrameSize:
 			c.peerMaxFrame = int64(s.Val)
+		case http2.SettingMaxHeaderListSize:
+			c.peerMaxHeaderList = int64(s.Val)
 		}
 		return nil
 	})
@@ -459,6 +465,10 @@ func (c *conn) endBlock(limitErr error) error {
 // 9113 §10.5.1), and, if the client is still sending, asks it to stop
 // with RST_STREAM(NO_ERROR). The connection and its HPACK state go on.
 func (c *conn) refuseHeaderList(id uint32, endStream bool) {
+	if !c.peerAccepts(textHeadersSize(431, 0)) {
+		c.writeReset(id, http2.ErrCodeRefusedStream)
+		return
+	}
 	c.hbuf = c.codec.appendTextHeaders(c.hbuf[:0], 431, 0)
 	c.writeHeaderBlock(id, c.hbuf, true)
 	if !endStream {

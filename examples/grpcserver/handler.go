@@ -46,6 +46,10 @@ func (c *conn) respondText(st *stream) {
 		status, body = 404, "not found\n"
 	}
 	head := st.info.method == "HEAD"
+	if !c.peerAccepts(textHeadersSize(status, len(body))) {
+		c.resetTooLarge(st)
+		return
+	}
 	c.hbuf = c.codec.appendTextHeaders(c.hbuf[:0], status, len(body))
 	c.releaseHeaders(st)
 	if head {
@@ -59,13 +63,21 @@ func (c *conn) respondText(st *stream) {
 // Trailers-Only response with an error status.
 func (c *conn) respondGRPC(st *stream) {
 	code, msg := checkEcho(st)
-	if code != codeOK {
-		c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], st.hdr, code, msg)
+	if code == codeOK {
+		code = -1 // headers, then the reply and trailers
+	}
+	echo, code, msg, ok := c.fitGRPCHeaders(st.hdr, code, msg)
+	if !ok {
+		c.resetTooLarge(st)
+		return
+	}
+	if code >= 0 {
+		c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], echo, code, msg)
 		c.releaseHeaders(st)
 		c.sendResponse(st, c.hbuf, nil, false)
 		return
 	}
-	c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], st.hdr, -1, "")
+	c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], echo, -1, "")
 	c.releaseHeaders(st)
 	st.status, st.msg = codeOK, ""
 	// The reply is the request's own length-prefixed message: st.body
