@@ -369,12 +369,14 @@ func (c *conn) processHeaders(f *http2.HeadersFrame) error {
 	}
 	ignore := false
 	if c.streams[id] == nil && id <= c.maxStreamID {
-		if c.resets.has(id) {
+		switch {
+		case c.resets.has(id):
 			ignore = true // trailers the client sent before our RST_STREAM
-		} else if id == c.maxStreamID {
+		case id == c.maxStreamID:
 			return connError{http2.ErrCodeStreamClosed, "HEADERS on a closed stream"}
+		default:
+			return connError{http2.ErrCodeProtocol, "stream ID below one already used"}
 		}
-		return connError{http2.ErrCodeProtocol, "stream ID below one already used"}
 	}
 	c.hb = headerBlock{
 		streamID:      id,
