@@ -2,6 +2,8 @@ package main
 
 import (
 	"strconv"
+	"time"
+	"unsafe"
 
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
@@ -202,4 +204,10 @@ func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength 
 	m.num = strconv.AppendInt(m.num[:0], int64(contentLength), 10)
 	r.Append(mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
 	return m.enc.AppendBlock(dst, r)
+}
+
+// parseTimeout parses a grpc-timeout value with the library's parser
+// (both codecs use it).
+func parseTimeout(v string) (time.Duration, error) {
+	return mdelem.ParseTimeout(unsafe.Slice(unsafe.StringData(v), len(v)))
 }

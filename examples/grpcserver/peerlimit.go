@@ -74,5 +74,5 @@ func (c *conn) fitGRPCHeaders(req any, status int, msg string) (echo any, st int
 func (c *conn) resetTooLarge(st *stream) {
 	c.s.logf("grpcserver: %v: stream %d: response headers over the client's SETTINGS_MAX_HEADER_LIST_SIZE %d", c.nc.RemoteAddr(), st.id, c.peerMaxHeaderList)
 	c.writeReset(st.id, http2.ErrCodeInternal)
-	c.closeStream(st)
+	c.closeStream(st, errStreamDone)
 }

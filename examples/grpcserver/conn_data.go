@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+
+	"golang.org/x/net/http2"
+)
+
+// Flow control of what the client sends (RFC 9113 §5.2): a DATA payload
+// is buffered on its stream until the handler consumes it, and only then
+// is its window given back, on the stream and on the connection. So a
+// stream holds at most InitialWindowSize unread bytes and a connection at
+// most ConnWindowSize, however slowly its handlers read; the messages
+// handlers assemble are bounded by memAccount (budget.go).
+
+func (c *conn) processData(f *http2.DataFrame) error {
+	id := f.StreamID
+	n := int64(f.Length) // padding included
+	if n > c.recvWindow {
+		return connError{http2.ErrCodeFlowControl, "DATA beyond the connection window"}
+	}
+	c.recvWindow -= n
+	st := c.streams[id]
+	if st == nil {
+		c.consumed(nil, n)
+		if id > c.maxStreamID {
+			return connError{http2.ErrCodeProtocol, "DATA on an idle stream"}
+		}
+		if c.resets.has(id) {
+			return nil // sent before the client saw our RST_STREAM
+		}
+		return streamError(id, http2.ErrCodeStreamClosed, errors.New("DATA on a closed stream"))
+	}
+	if st.state != stateOpen {
+		c.consumed(nil, n)
+		return streamError(id, http2.ErrCodeStreamClosed, errors.New("DATA on a half-closed stream"))
+	}
+	if n > st.recvWindow {
+		c.consumed(nil, n)
+		return streamError(id, http2.ErrCodeFlowControl, errors.New("DATA beyond the stream window"))
+	}
+	st.recvWindow -= n
+	data := f.Data()
+	st.recvd += int64(len(data))
+	if cl := st.info.contentLength; cl >= 0 && st.recvd > cl {
+		c.consumed(nil, n)
+		return streamError(id, http2.ErrCodeProtocol, errors.New("more DATA than content-length"))
+	}
+	if st.grpc {
+		// Padding is consumed at once; the payload when the handler
+		// reads it.
+		c.consumed(st, n-int64(len(data)))
+		st.in = append(st.in, data...)
+	} else {
+		c.consumed(st, n) // plain-text requests: the body is dropped
+	}
+	if f.StreamEnded() {
+		if err := c.endRequest(st); err != nil {
+			return err
+		}
+	}
+	st.cond.Broadcast()
+	if c.outWaiters > 0 && c.recvWindow < defaultFrame {
+		c.wakeAll() // handlers waiting for memory may have to give up (see reserve)
+	}
+	return nil
+}
+
+// consumed gives back n bytes of window, on the connection and, if st is
+// not nil and the client may still send on it, on st: a WINDOW_UPDATE
+// goes out once half a window has been consumed, so the client always
+// has at least half of each window to send in.
+func (c *conn) consumed(st *stream, n int64) {
+	if n <= 0 || c.closing {
+		return
+	}
+	c.unreturned += n
+	if w := int64(c.cfg.ConnWindowSize); c.unreturned >= w/2 {
+		c.fr.WriteWindowUpdate(0, uint32(c.unreturned))
+		c.recvWindow += c.unreturned
+		c.unreturned = 0
+	}
+	if st == nil || st.state != stateOpen || st.closed {
+		return
+	}
+	st.unreturned += n
+	if w := int64(c.cfg.InitialWindowSize); st.unreturned >= w/2 {
+		c.fr.WriteWindowUpdate(st.id, uint32(st.unreturned))
+		st.recvWindow += st.unreturned
+		st.unreturned = 0
+	}
+}
