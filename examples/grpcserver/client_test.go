@@ -47,6 +47,13 @@ func (rawCodec) Unmarshal(data []byte, v any) error {
 // startServer serves cfg on a free loopback port until the test ends.
 func startServer(t testing.TB, cfg Config) string {
 	t.Helper()
+	_, addr := startServerWith(t, cfg)
+	return addr
+}
+
+// startServerWith is startServer that also returns the Server.
+func startServerWith(t testing.TB, cfg Config) (*Server, string) {
+	t.Helper()
 	srv, err := NewServer(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func startServer(t testing.TB, cfg Config) string {
 			t.Errorf("Serve: %v", err)
 		}
 	})
-	return l.Addr().String()
+	return srv, l.Addr().String()
 }
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {

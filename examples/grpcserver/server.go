@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	mphpack "github.com/metapack/metapack/hpack"
@@ -141,6 +142,8 @@ type Server struct {
 	cfg      Config
 	newCodec func() headerCodec
 	mem      serverMem
+	// activeHandlers counts the handler goroutines running.
+	activeHandlers atomic.Int64
 
 	mu       sync.Mutex
 	lis      map[net.Listener]struct{}

@@ -118,8 +118,10 @@ func (c *conn) releaseHeaders(st *stream) {
 // startHandler runs the stream's handler in a goroutine of its own.
 func (c *conn) startHandler(st *stream) {
 	c.handlers.Add(1)
+	c.s.activeHandlers.Add(1)
 	go func() {
 		defer c.handlers.Done()
+		defer c.s.activeHandlers.Add(-1)
 		if st.grpc {
 			serveGRPC(st)
 		} else {
