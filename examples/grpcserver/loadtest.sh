@@ -77,6 +77,10 @@ hz=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 start_server() {
+  # Truncated here, not only by the redirection in the background job,
+  # which may run after the first read below and leave the last run's
+  # address in the file.
+  : > "$tmp/server.out"
   "${pin_server[@]}" "$tmp/grpcserver" -addr 127.0.0.1:0 -codec "$1" > "$tmp/server.out" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
