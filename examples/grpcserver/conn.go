@@ -188,13 +188,28 @@ func (c *conn) serve() {
 			}
 		}
 		end := err != nil && c.handleErr(err)
-		c.kick()
+		if end || !c.frameBuffered() {
+			// The next read may block: what this burst of frames
+			// produced goes out together.
+			c.kick()
+		}
 		c.mu.Unlock()
 		if end {
 			c.linger()
 			return
 		}
 	}
+}
+
+// frameBuffered reports whether a whole frame is buffered, so that the
+// next ReadFrame will not block.
+func (c *conn) frameBuffered() bool {
+	n := c.br.Buffered()
+	if n < 9 {
+		return false
+	}
+	h, _ := c.br.Peek(9)
+	return n >= 9+(int(h[0])<<16|int(h[1])<<8|int(h[2]))
 }
 
 // handleErr handles a stream error (RST_STREAM) and reports whether err

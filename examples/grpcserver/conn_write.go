@@ -2,6 +2,7 @@ package main
 
 import (
 	"net"
+	"runtime"
 	"time"
 
 	"golang.org/x/net/http2"
@@ -40,6 +41,9 @@ func (c *conn) kick() {
 func (c *conn) writeLoop() {
 	defer close(c.wdone)
 	for range c.wake {
+		// Let the handlers that are ready run first, so that their
+		// output joins this write.
+		runtime.Gosched()
 		c.mu.Lock()
 		buf := c.out
 		c.out = c.spare[:0]

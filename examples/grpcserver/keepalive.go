@@ -10,9 +10,10 @@ import (
 // conn.mu):
 //   - the idle timeout: a connection with no stream for IdleTimeout is
 //     closed with GOAWAY(NO_ERROR);
-//   - keepalive: after KeepaliveTime with no frame from the client we
-//     send a PING, and close the connection if nothing arrives within
-//     KeepaliveTimeout;
+//   - keepalive: when a KeepaliveTime period passes with no frame from
+//     the client (checked once a period, so silence is noticed after one
+//     to two periods), we send a PING, and close the connection if
+//     nothing arrives within KeepaliveTimeout;
 //   - the ping policy: a client PING less than MinPingInterval after the
 //     previous one, with none of our HEADERS or DATA between them, is a
 //     strike; past maxPingStrikes, GOAWAY ENHANCE_YOUR_CALM;
@@ -25,10 +26,10 @@ type liveness struct {
 
 	idle *time.Timer
 
-	ka         *time.Timer
-	lastRead   time.Time
-	pingSent   bool
-	pingSentAt time.Time
+	ka       *time.Timer
+	reads    uint64 // frames read so far
+	seen     uint64 // reads when the keepalive timer last ran
+	pingSent bool
 
 	lastClientPing time.Time
 	sentSincePing  bool
@@ -47,7 +48,6 @@ var keepalivePing = [8]byte{'k', 'e', 'e', 'p', 'a', 'l', 'i', 'v'}
 func (l *liveness) start(c *conn) {
 	l.c = c
 	now := time.Now()
-	l.lastRead = now
 	l.resetTokens, l.resetAt = float64(c.cfg.ResetBurst), now
 	if c.cfg.IdleTimeout > 0 {
 		l.idle = time.AfterFunc(c.cfg.IdleTimeout, l.onIdle)
@@ -66,7 +66,7 @@ func (l *liveness) stop() {
 	}
 }
 
-func (l *liveness) frameRead() { l.lastRead = time.Now() }
+func (l *liveness) frameRead() { l.reads++ }
 
 func (l *liveness) sentHeadersOrData() { l.sentSincePing = true }
 
@@ -100,21 +100,22 @@ func (l *liveness) onKeepalive() {
 	if c.closing {
 		return
 	}
-	now := time.Now()
+	active := l.reads != l.seen
+	l.seen = l.reads
 	if l.pingSent {
-		if now.Sub(l.pingSentAt) >= c.cfg.KeepaliveTimeout && !l.lastRead.After(l.pingSentAt) {
+		if !active {
 			c.goAway(http2.ErrCodeNo, "keepalive PING not answered")
 			return
 		}
 		l.pingSent = false
 	}
-	if quiet := now.Sub(l.lastRead); quiet < c.cfg.KeepaliveTime {
-		l.ka.Reset(c.cfg.KeepaliveTime - quiet)
+	if active {
+		l.ka.Reset(c.cfg.KeepaliveTime)
 		return
 	}
 	c.fr.WritePing(false, keepalivePing)
 	c.kick()
-	l.pingSent, l.pingSentAt = true, now
+	l.pingSent = true
 	l.ka.Reset(c.cfg.KeepaliveTimeout)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"golang.org/x/net/http2"
 )
@@ -29,8 +30,9 @@ type stream struct {
 
 	ctx        context.Context // cancelled when the stream ends, at its deadline, or with the connection
 	cancel     context.CancelCauseFunc
-	stopTimer  context.CancelFunc // releases the deadline's timer, if any
-	badTimeout bool               // grpc-timeout did not parse
+	timer      *time.Timer // from grpc-timeout: ends the call at its deadline
+	expired    bool        // the deadline has passed
+	badTimeout bool        // grpc-timeout did not parse
 
 	state streamState
 	grpc  bool
@@ -59,13 +61,14 @@ func (c *conn) newStream(id uint32, hdr any, info reqInfo) *stream {
 		if d, err := parseTimeout(info.grpcTimeout); err != nil {
 			st.badTimeout = true
 		} else {
-			st.ctx, st.stopTimer = context.WithTimeout(st.ctx, max(d, 0))
-			ctx := st.ctx
-			context.AfterFunc(ctx, func() {
-				if !st.pastDeadline() {
-					return
-				}
+			// A plain timer, not context.WithTimeout and AfterFunc: at
+			// the deadline it ends the call with DEADLINE_EXCEEDED, and
+			// that cancels the handler's context with cause
+			// context.DeadlineExceeded.
+			st.expired = d <= 0
+			st.timer = time.AfterFunc(max(d, 0), func() {
 				c.mu.Lock()
+				st.expired = true
 				st.finishLocked(codeDeadlineExceeded, "deadline exceeded")
 				c.kick()
 				c.mu.Unlock()
@@ -96,9 +99,12 @@ func (c *conn) closeStream(st *stream, cause error) {
 	}
 	st.closed = true
 	delete(c.streams, st.id)
+	if st.pastDeadline() {
+		cause = context.DeadlineExceeded
+	}
 	st.cancel(cause)
-	if st.stopTimer != nil {
-		st.stopTimer()
+	if st.timer != nil {
+		st.timer.Stop()
 	}
 	c.releaseHeaders(st)
 	c.consumed(nil, int64(len(st.in)))
@@ -261,7 +267,7 @@ func (st *stream) finish(code int, msg string) {
 
 // pastDeadline reports whether the stream's deadline has passed.
 func (st *stream) pastDeadline() bool {
-	return st.stopTimer != nil && errors.Is(context.Cause(st.ctx), context.DeadlineExceeded)
+	return st.expired
 }
 
 func (st *stream) finishLocked(code int, msg string) {
