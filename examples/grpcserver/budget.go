@@ -56,7 +56,7 @@ func (st *stream) reserve(n int64) error {
 		// The messages that hold the connection's memory need window to
 		// arrive; if the unread DATA of waiting streams has nearly used
 		// up the connection's window, give up rather than wait forever.
-		if c.recvWindow < defaultFrame && len(st.in) > 0 {
+		if c.recvWindow < defaultFrame && st.unread() > 0 {
 			return errMemBusy
 		}
 		st.waitConn()
@@ -90,19 +90,19 @@ func (st *stream) recvMsg() ([]byte, error) {
 	c := st.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for len(st.in) < 5 {
+	for st.unread() < 5 {
 		if err := st.errOf(); err != nil {
 			return nil, err
 		}
 		if st.state != stateOpen {
-			if len(st.in) == 0 {
+			if st.unread() == 0 {
 				return nil, io.EOF
 			}
 			return nil, errMsgTruncated
 		}
 		st.cond.Wait()
 	}
-	size := 5 + int64(binary.BigEndian.Uint32(st.in[1:5]))
+	size := 5 + int64(binary.BigEndian.Uint32(st.in[st.inOff+1:]))
 	if size > int64(c.cfg.MaxMessageSize) {
 		return nil, errMsgTooLarge
 	}
@@ -111,13 +111,9 @@ func (st *stream) recvMsg() ([]byte, error) {
 	}
 	msg := make([]byte, 0, size)
 	for {
-		take := min(int64(len(st.in)), size-int64(len(msg)))
-		msg = append(msg, st.in[:take]...)
-		st.in = st.in[take:]
-		if len(st.in) == 0 {
-			st.in = st.in[:0:0] // let the arrival of more start a fresh buffer
-		}
-		c.consumed(st, take)
+		take := min(int64(st.unread()), size-int64(len(msg)))
+		msg = append(msg, st.in[st.inOff:st.inOff+int(take)]...)
+		st.consume(int(take))
 		c.kick()
 		if int64(len(msg)) == size {
 			return msg, nil

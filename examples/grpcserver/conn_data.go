@@ -50,7 +50,7 @@ func (c *conn) processData(f *http2.DataFrame) error {
 		// Padding is consumed at once; the payload when the handler
 		// reads it.
 		c.consumed(st, n-int64(len(data)))
-		st.in = append(st.in, data...)
+		st.buffer(data)
 	} else {
 		c.consumed(st, n) // plain-text requests: the body is dropped
 	}
@@ -89,4 +89,26 @@ func (c *conn) consumed(st *stream, n int64) {
 		st.recvWindow += st.unreturned
 		st.unreturned = 0
 	}
+}
+
+// unread is how many received bytes the handler has not consumed.
+func (st *stream) unread() int { return len(st.in) - st.inOff }
+
+// buffer appends request DATA to the stream's unread bytes. The buffer is
+// reused: consumed bytes are dropped from its front when it would grow.
+func (st *stream) buffer(data []byte) {
+	if st.inOff > 0 && len(st.in)+len(data) > cap(st.in) {
+		n := copy(st.in, st.in[st.inOff:])
+		st.in, st.inOff = st.in[:n], 0
+	}
+	st.in = append(st.in, data...)
+}
+
+// consume drops n unread bytes that the handler has taken and gives their
+// window back.
+func (st *stream) consume(n int) {
+	if st.inOff += n; st.inOff == len(st.in) {
+		st.in, st.inOff = st.in[:0], 0
+	}
+	st.c.consumed(st, int64(n))
 }

@@ -127,6 +127,9 @@ func (c *Config) withDefaults() (Config, error) {
 	d.ConnWindowSize = max(d.ConnWindowSize, defaultWindow) // the connection window cannot start lower
 	orDefault(&d.MaxConnMessageBytes, max(DefaultMaxConnMessageBytes, d.MaxMessageSize))
 	orDefault(&d.MaxServerMessageBytes, max(DefaultMaxServerMessageBytes, d.MaxConnMessageBytes))
+	if d.MaxConnMessageBytes < d.MaxMessageSize || d.MaxServerMessageBytes < d.MaxConnMessageBytes {
+		return d, fmt.Errorf("want MaxMessageSize %d <= MaxConnMessageBytes %d <= MaxServerMessageBytes %d", d.MaxMessageSize, d.MaxConnMessageBytes, d.MaxServerMessageBytes)
+	}
 	orDefault(&d.IdleTimeout, DefaultIdleTimeout)
 	orDefault(&d.KeepaliveTime, DefaultKeepaliveTime)
 	orDefault(&d.KeepaliveTimeout, DefaultKeepaliveTimeout)

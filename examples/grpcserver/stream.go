@@ -39,10 +39,11 @@ type stream struct {
 	hdr   any // the codec's request header storage, until the response headers are sent
 	info  reqInfo
 
-	in         []byte // received request DATA not yet consumed by the handler
-	recvd      int64  // request body bytes received
-	recvWindow int64  // how much the client may still send on the stream
-	unreturned int64  // consumed bytes not yet given back with WINDOW_UPDATE
+	in         []byte // received request DATA; in[inOff:] is not yet consumed by the handler
+	inOff      int
+	recvd      int64 // request body bytes received
+	recvWindow int64 // how much the client may still send on the stream
+	unreturned int64 // consumed bytes not yet given back with WINDOW_UPDATE
 
 	sendWindow  int64 // how much we may still send on the stream
 	headersSent bool
@@ -107,8 +108,8 @@ func (c *conn) closeStream(st *stream, cause error) {
 		st.timer.Stop()
 	}
 	c.releaseHeaders(st)
-	c.consumed(nil, int64(len(st.in)))
-	st.in = nil
+	c.consumed(nil, int64(st.unread()))
+	st.in, st.inOff = nil, 0
 	st.cond.Broadcast()
 	c.live.streamsChanged(len(c.streams))
 	c.maybeFinishDrain()
