@@ -54,19 +54,36 @@ func (st *stream) reserve(n int64) error {
 			break
 		}
 		// The messages that hold the connection's memory need window to
-		// arrive; if the unread DATA of waiting streams has nearly used
-		// up the connection's window, give up rather than wait forever.
-		if c.recvWindow < defaultFrame && st.unread() > 0 {
+		// arrive. If the window has run out and the streams waiting for
+		// memory hold half of it unread, they give up rather than wait
+		// forever.
+		if c.recvWindow < defaultFrame && st.unread() > 0 && c.waitersUnread() >= int64(c.cfg.ConnWindowSize)/2 {
 			return errMemBusy
 		}
+		st.waitingMem = true
 		st.waitConn()
+		st.waitingMem = false
 	}
 	if !c.s.mem.tryAcquire(n, int64(c.cfg.MaxServerMessageBytes)) {
 		return errMemBusy
 	}
 	c.mem.held += n
 	st.held += n
+	// The rest of this message may come at the wider window.
+	st.target = max(int64(c.cfg.InitialWindowSize), min(int64(c.cfg.StreamWindowSize), n))
+	c.replenish(st)
 	return nil
+}
+
+// waitersUnread is the unread DATA of the streams waiting for memory.
+func (c *conn) waitersUnread() int64 {
+	var n int64
+	for _, st := range c.streams {
+		if st.waitingMem {
+			n += int64(st.unread())
+		}
+	}
+	return n
 }
 
 // releaseMsg gives back the memory of a message from recvMsg.
@@ -116,6 +133,7 @@ func (st *stream) recvMsg() ([]byte, error) {
 		st.consume(int(take))
 		c.kick()
 		if int64(len(msg)) == size {
+			st.target = int64(c.cfg.InitialWindowSize)
 			return msg, nil
 		}
 		err := st.errOf()
@@ -123,6 +141,7 @@ func (st *stream) recvMsg() ([]byte, error) {
 			err = errMsgTruncated
 		}
 		if err != nil {
+			st.target = int64(c.cfg.InitialWindowSize)
 			st.held -= size
 			c.mem.held -= size
 			c.s.mem.release(size)

@@ -9,9 +9,13 @@ import (
 // Flow control of what the client sends (RFC 9113 §5.2): a DATA payload
 // is buffered on its stream until the handler consumes it, and only then
 // is its window given back, on the stream and on the connection. So a
-// stream holds at most InitialWindowSize unread bytes and a connection at
-// most ConnWindowSize, however slowly its handlers read; the messages
-// handlers assemble are bounded by memAccount (budget.go).
+// connection holds at most ConnWindowSize unread bytes, however slowly
+// its handlers read. A stream's window is InitialWindowSize (16 KiB by
+// default: room for small messages) until its handler has reserved
+// memory for the message it is receiving (budget.go); then it grows to
+// StreamWindowSize for the rest of that message. So the streams that
+// wait for memory hold little of the connection's window, and the ones
+// that hold memory can always receive what they reserved it for.
 
 func (c *conn) processData(f *http2.DataFrame) error {
 	id := f.StreamID
@@ -49,8 +53,8 @@ func (c *conn) processData(f *http2.DataFrame) error {
 	if st.grpc {
 		// Padding is consumed at once; the payload when the handler
 		// reads it.
-		c.consumed(st, n-int64(len(data)))
 		st.buffer(data)
+		c.consumed(st, n-int64(len(data)))
 	} else {
 		c.consumed(st, n) // plain-text requests: the body is dropped
 	}
@@ -66,10 +70,10 @@ func (c *conn) processData(f *http2.DataFrame) error {
 	return nil
 }
 
-// consumed gives back n bytes of window, on the connection and, if st is
-// not nil and the client may still send on it, on st: a WINDOW_UPDATE
-// goes out once half a window has been consumed, so the client always
-// has at least half of each window to send in.
+// consumed gives back n bytes of window on the connection, and, if st is
+// not nil and the client may still send on it, tops up st's window (see
+// replenish): a WINDOW_UPDATE goes out once half a window can be given,
+// so the client always has at least half of each window to send in.
 func (c *conn) consumed(st *stream, n int64) {
 	if n <= 0 || c.closing {
 		return
@@ -83,11 +87,19 @@ func (c *conn) consumed(st *stream, n int64) {
 	if st == nil || st.state != stateOpen || st.closed {
 		return
 	}
-	st.unreturned += n
-	if w := int64(c.cfg.InitialWindowSize); st.unreturned >= w/2 {
-		c.fr.WriteWindowUpdate(st.id, uint32(st.unreturned))
-		st.recvWindow += st.unreturned
-		st.unreturned = 0
+	c.replenish(st)
+}
+
+// replenish gives the client back as much of st's window as makes what it
+// may send plus what is buffered unread equal st.target, once that is at
+// least half the target.
+func (c *conn) replenish(st *stream) {
+	if c.closing || st.closed || st.state != stateOpen {
+		return
+	}
+	if give := st.target - st.recvWindow - int64(st.unread()); give > 0 && give >= st.target/2 {
+		c.fr.WriteWindowUpdate(st.id, uint32(give))
+		st.recvWindow += give
 	}
 }
 

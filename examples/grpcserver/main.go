@@ -32,7 +32,8 @@ func main() {
 	flag.IntVar(&cfg.MaxHeaderBlockFrames, "max-header-block-frames", DefaultMaxHeaderBlockFrames, "HEADERS+CONTINUATION frames of one header block before GOAWAY ENHANCE_YOUR_CALM")
 	streams := flag.Uint("max-concurrent-streams", DefaultMaxConcurrentStreams, "SETTINGS_MAX_CONCURRENT_STREAMS")
 	flag.IntVar(&cfg.MaxMessageSize, "max-message-size", DefaultMaxMessageSize, "largest request message, 5-byte prefix included")
-	window := flag.Uint("initial-window-size", DefaultInitialWindowSize, "SETTINGS_INITIAL_WINDOW_SIZE: unread request bytes per stream")
+	window := flag.Uint("initial-window-size", DefaultInitialWindowSize, "SETTINGS_INITIAL_WINDOW_SIZE: unread request bytes per stream before its handler reserves message memory")
+	streamWindow := flag.Uint("stream-window-size", DefaultStreamWindowSize, "a stream's window while it receives a message it has reserved memory for")
 	connWindow := flag.Uint("conn-window-size", DefaultConnWindowSize, "connection receive window: unread request bytes per connection")
 	flag.IntVar(&cfg.MaxConnMessageBytes, "max-conn-message-bytes", DefaultMaxConnMessageBytes, "request message bytes a connection's handlers may hold")
 	flag.IntVar(&cfg.MaxServerMessageBytes, "max-server-message-bytes", DefaultMaxServerMessageBytes, "request message bytes the server's handlers may hold")
@@ -49,6 +50,7 @@ func main() {
 	cfg.HeaderTableSize = uint32(*tableSize)
 	cfg.MaxConcurrentStreams = uint32(*streams)
 	cfg.InitialWindowSize = uint32(*window)
+	cfg.StreamWindowSize = uint32(*streamWindow)
 	cfg.ConnWindowSize = uint32(*connWindow)
 	if *verbose {
 		cfg.Logf = log.Printf

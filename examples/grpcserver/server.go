@@ -43,9 +43,14 @@ type Config struct {
 	// included (default 4 MiB): RESOURCE_EXHAUSTED past it.
 	MaxMessageSize int
 	// InitialWindowSize is our SETTINGS_INITIAL_WINDOW_SIZE: how much
-	// request DATA one stream may have that its handler has not read
-	// (default 256 KiB).
+	// request DATA a stream may have that its handler has not read, until
+	// the handler reserves memory for the message it is receiving
+	// (default 16 KiB).
 	InitialWindowSize uint32
+	// StreamWindowSize is a stream's window while its handler receives a
+	// message it has reserved memory for (default 256 KiB; at least
+	// InitialWindowSize). See conn_data.go.
+	StreamWindowSize uint32
 	// ConnWindowSize is the connection's receive window: how much request
 	// DATA the connection may hold that handlers have not read (default
 	// 1 MiB).
@@ -84,7 +89,8 @@ const (
 	DefaultMaxHeaderBlockFrames  = 64
 	DefaultMaxConcurrentStreams  = 100
 	DefaultMaxMessageSize        = 4 << 20
-	DefaultInitialWindowSize     = 256 << 10
+	DefaultInitialWindowSize     = 16 << 10
+	DefaultStreamWindowSize      = 256 << 10
 	DefaultConnWindowSize        = 1 << 20
 	DefaultMaxConnMessageBytes   = DefaultMaxMessageSize
 	DefaultMaxServerMessageBytes = 256 << 20
@@ -123,6 +129,8 @@ func (c *Config) withDefaults() (Config, error) {
 	orDefault(&d.MaxConcurrentStreams, DefaultMaxConcurrentStreams)
 	orDefault(&d.MaxMessageSize, DefaultMaxMessageSize)
 	orDefault(&d.InitialWindowSize, DefaultInitialWindowSize)
+	orDefault(&d.StreamWindowSize, max(DefaultStreamWindowSize, d.InitialWindowSize))
+	d.StreamWindowSize = max(d.StreamWindowSize, d.InitialWindowSize)
 	orDefault(&d.ConnWindowSize, DefaultConnWindowSize)
 	d.ConnWindowSize = max(d.ConnWindowSize, defaultWindow) // the connection window cannot start lower
 	orDefault(&d.MaxConnMessageBytes, max(DefaultMaxConnMessageBytes, d.MaxMessageSize))

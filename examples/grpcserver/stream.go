@@ -43,12 +43,13 @@ type stream struct {
 	inOff      int
 	recvd      int64 // request body bytes received
 	recvWindow int64 // how much the client may still send on the stream
-	unreturned int64 // consumed bytes not yet given back with WINDOW_UPDATE
+	target     int64 // the stream window we keep up (conn_data.go)
 
 	sendWindow  int64 // how much we may still send on the stream
 	headersSent bool
 	closed      bool  // our side has ended: out of conn.streams
 	held        int64 // message memory the handler holds (budget.go)
+	waitingMem  bool  // the handler waits for message memory
 }
 
 func (c *conn) newStream(id uint32, hdr any, info reqInfo) *stream {
@@ -56,6 +57,7 @@ func (c *conn) newStream(id uint32, hdr any, info reqInfo) *stream {
 	st.cond = sync.NewCond(&c.mu)
 	st.grpc = isGRPC(&info)
 	st.recvWindow = int64(c.cfg.InitialWindowSize)
+	st.target = st.recvWindow
 	st.sendWindow = c.peerInitWindow
 	st.ctx, st.cancel = context.WithCancelCause(c.ctx)
 	if info.hasTimeout && st.grpc {
