@@ -65,7 +65,6 @@ type conn struct {
 	spare   []byte        // the writer's previous buffer, for reuse
 	wake    chan struct{} // tells the writer there is output
 	wdone   chan struct{} // closed when the writer goroutine ends
-	werr    error         // the writer's error, if any
 	closing bool          // teardown started: no more frames after the final GOAWAY
 	// draining: we sent GOAWAY(NO_ERROR); the connection closes when its
 	// last stream ends.

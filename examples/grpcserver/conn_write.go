@@ -53,7 +53,9 @@ func (c *conn) writeLoop() {
 			c.nc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if _, err := c.nc.Write(buf); err != nil {
 				c.mu.Lock()
-				c.werr = err
+				if !c.closing {
+					c.s.logf("grpcserver: %v: write: %v", c.nc.RemoteAddr(), err)
+				}
 				c.startClose()
 				c.mu.Unlock()
 				return

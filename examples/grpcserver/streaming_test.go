@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -165,6 +166,52 @@ func TestConcurrentHandlers(t *testing.T) {
 					t.Fatalf("%d handlers still running after their streams were reset", srv.activeHandlers.Load())
 				}
 				time.Sleep(10 * time.Millisecond)
+			}
+		})
+	}
+}
+
+// TestHandlerCancellation: a handler waiting for the client's next
+// message ends when its call is cancelled, by each of the ways a call
+// ends from outside: RST_STREAM, a GOAWAY with an error, the connection's
+// close, and the deadline.
+func TestHandlerCancellation(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		timeout string
+		cancel  func(c *rawClient)
+	}{
+		{"RST_STREAM", "", func(c *rawClient) { c.fr.WriteRSTStream(1, http2.ErrCodeCancel) }},
+		{"GOAWAY", "", func(c *rawClient) { c.fr.WriteGoAway(0, http2.ErrCodeInternal, nil) }},
+		{"connection-close", "", func(c *rawClient) { c.nc.Close() }},
+		{"deadline", "200m", func(c *rawClient) {}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, addr := startServerWith(t, Config{})
+			c := newRawClient(t, addr)
+			c.handshake()
+			req := grpcRequest()
+			if tc.timeout != "" {
+				req = append(req, "grpc-timeout", tc.timeout)
+			}
+			req[5] = "/echo.Echo/BidirectionalStreamingEcho"
+			c.writeBlock(1, c.block(req...), false)
+			c.fr.WriteData(1, false, frameMessage([]byte("one")))
+			for { // the echo: the handler is running, and waits for more
+				if d, ok := c.read().(*http2.DataFrame); ok && len(d.Data()) > 0 {
+					break
+				}
+			}
+			if n := srv.activeHandlers.Load(); n != 1 {
+				t.Fatalf("%d handlers running, want 1", n)
+			}
+			tc.cancel(c)
+			deadline := time.Now().Add(10 * time.Second)
+			for srv.activeHandlers.Load() != 0 {
+				if time.Now().After(deadline) {
+					t.Fatal("the handler did not end")
+				}
+				time.Sleep(5 * time.Millisecond)
 			}
 		})
 	}
