@@ -17,6 +17,10 @@ type headerCodec interface {
 	// limits) comes with the last fragment and leaves the decoder in sync;
 	// any other error is a connection error of type COMPRESSION_ERROR.
 	decodeFragment(frag []byte, last bool) error
+	// blockErr returns the limit error the open block has reached so
+	// far (a stream error), or nil; the block's last fragment returns it
+	// too.
+	blockErr() error
 	// takeRequest validates the block just decoded as a request and
 	// returns its header storage and the fields the server uses, which
 	// stay valid until releaseRequest. On error nothing is kept.

@@ -76,6 +76,8 @@ func (m *metapackCodec) decodeFragment(frag []byte, last bool) error {
 
 func (m *metapackCodec) discardBlock() { m.cur.Reset() }
 
+func (m *metapackCodec) blockErr() error { return m.dec.BlockErr() }
+
 func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
 	b := m.cur
 	if n := len(m.free); n > 0 {

@@ -86,6 +86,13 @@ func (x *xnetCodec) decodeFragment(frag []byte, last bool) error {
 
 func (x *xnetCodec) discardBlock() { x.cur.fields = x.cur.fields[:0] }
 
+func (x *xnetCodec) blockErr() error {
+	if x.limitErr != nil {
+		return x.limitErr
+	}
+	return nil
+}
+
 func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 	h := x.cur
 	if n := len(x.free); n > 0 {

@@ -15,7 +15,11 @@ type headerBlock struct {
 	selfDependent bool
 	// ignore is set for a block on a stream we reset: it is decoded, to
 	// keep the HPACK state in sync, and dropped.
-	ignore        bool
+	ignore bool
+	// refused is set once a new stream's block has gone over the header
+	// list limits before its last fragment: the stream was answered at
+	// once, and the rest of the block is decoded and dropped.
+	refused       bool
 	frames, bytes int
 }
 
@@ -57,6 +61,13 @@ func (c *conn) decodeFragment(frag []byte, last bool) error {
 		return connError{http2.ErrCodeCompression, err.Error()}
 	}
 	if !last {
+		// Refuse a new stream as soon as its list is over the limits;
+		// the rest of the block still goes through the decoder.
+		hb := &c.hb
+		if !hb.refused && !hb.ignore && !c.goAwaySent && c.streams[hb.streamID] == nil && c.codec.blockErr() != nil {
+			hb.refused = true
+			c.refuseHeaderList(hb.streamID, hb.endStream)
+		}
 		return nil
 	}
 	return c.endBlock(err)
@@ -68,6 +79,11 @@ func (c *conn) endBlock(limitErr error) error {
 	hb := c.hb
 	id := hb.streamID
 	if hb.ignore {
+		c.codec.discardBlock()
+		return nil
+	}
+	if hb.refused {
+		c.maxStreamID = id
 		c.codec.discardBlock()
 		return nil
 	}

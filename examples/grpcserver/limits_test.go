@@ -106,3 +106,33 @@ func (c *rawClient) writeBlock(id uint32, block []byte, endStream bool) {
 		}
 	}
 }
+
+// TestHeaderListRefusedEarly: a header list that goes over the limit in
+// its first fragment is refused (431) before the client has sent the
+// rest of the block; the rest still goes through the decoder, so an
+// entry it adds can be used by the next request.
+func TestHeaderListRefusedEarly(t *testing.T) {
+	forBothCodecs(t, Config{MaxHeaderListSize: 4096}, func(t *testing.T, addr string) {
+		c := newRawClient(t, addr)
+		c.handshake()
+		first := c.block(grpcRequest("x-big", strings.Repeat("b", 5000))...)
+		rest := c.block("x-echo-later", "l")
+		if err := c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: first, EndStream: true}); err != nil {
+			t.Fatal(err)
+		}
+		c.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+		r := c.readResponse(1, false) // before the block's end
+		if r.get(":status") != "431" {
+			t.Fatalf("over the limit: %+v, want a 431 response", r)
+		}
+		c.nc.SetReadDeadline(time.Now().Add(20 * time.Second))
+		if err := c.fr.WriteContinuation(1, true, rest); err != nil {
+			t.Fatal(err)
+		}
+		c.writeBlock(3, c.block(grpcRequest("x-echo-later", "l")...), false)
+		c.fr.WriteData(3, true, frameMessage([]byte("ok")))
+		if r := c.readResponse(3, false); r.get("grpc-status") != "0" || r.get("x-echo-later") != "l" {
+			t.Fatalf("next request: %+v", r)
+		}
+	})
+}
