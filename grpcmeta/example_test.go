@@ -20,7 +20,7 @@ func Example() {
 	}
 	fmt.Println("valid:", grpcmeta.ValidateRequest(b))
 	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
-		d, err := grpcmeta.ParseTimeout([]byte(f.Value.String()))
+		d, err := grpcmeta.ParseTimeout(f.Value.String())
 		fmt.Println("deadline in:", d, err)
 	}
 

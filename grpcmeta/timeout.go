@@ -12,10 +12,10 @@ import (
 var ErrBadTimeout = errors.New("grpcmeta: malformed grpc-timeout")
 
 // ParseTimeout parses a grpc-timeout value ("100m", "5S", ...) into a
-// duration. The gRPC HTTP/2 protocol allows at most 8 digits; values past
-// the largest time.Duration (about 292 years: 99999999H is 11,000) come
-// back as that largest duration.
-func ParseTimeout(v []byte) (time.Duration, error) {
+// duration; v is a string or bytes. The gRPC HTTP/2 protocol allows at
+// most 8 digits; values past the largest time.Duration (about 292 years:
+// 99999999H is 11,000) come back as that largest duration.
+func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 	n := len(v) - 1
 	if n < 1 || n > 8 {
 		return 0, fmt.Errorf("%w: %q: want 1 to 8 digits and a unit", ErrBadTimeout, v)
@@ -38,7 +38,8 @@ func ParseTimeout(v []byte) (time.Duration, error) {
 		return 0, fmt.Errorf("%w: %q: unknown unit %q", ErrBadTimeout, v, v[n])
 	}
 	var d time.Duration
-	for _, c := range v[:n] {
+	for i := range n {
+		c := v[i]
 		if c < '0' || c > '9' {
 			return 0, fmt.Errorf("%w: %q: %q is not a digit", ErrBadTimeout, v, c)
 		}

@@ -27,18 +27,41 @@ var loadtestRequest = []hpack.HeaderField{
 	{Name: "authorization", Value: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsb2FkdGVzdCJ9.c2lnbmF0dXJl", Sensitive: true},
 }
 
+// loadtestEchoHeaders are the 20 extra headers of loadtest.sh's second
+// workload (LOADTEST_ECHO_HEADERS=20), all echoed.
+var loadtestEchoHeaders = func() (fs []hpack.HeaderField) {
+	for i := 1; i <= 20; i++ {
+		fs = append(fs, hpack.HeaderField{Name: fmt.Sprintf("x-echo-h%d", i), Value: fmt.Sprintf("value-%d-0123456789abcdef", i)})
+	}
+	return fs
+}()
+
 // BenchmarkCodecRequest measures one unary call's header work in each
 // codec, as the server does it: decode the request block, validate it and
 // pick out its fields, encode the response headers (with the echoed
 // metadata) and the trailers, release the request. The request blocks
 // come from a steady-state x/net encoder, as on a long-lived connection.
+// The two workloads are loadtest.sh's: its default request, and the
+// same with 20 echoed headers.
 func BenchmarkCodecRequest(b *testing.B) {
+	for _, w := range []struct {
+		name   string
+		fields []hpack.HeaderField
+	}{
+		{"default", loadtestRequest},
+		{"echo20", append(append([]hpack.HeaderField(nil), loadtestRequest...), loadtestEchoHeaders...)},
+	} {
+		b.Run(w.name, func(b *testing.B) { benchCodecRequest(b, w.fields) })
+	}
+}
+
+func benchCodecRequest(b *testing.B, fields []hpack.HeaderField) {
 	var buf bytes.Buffer
 	enc := hpack.NewEncoder(&buf)
 	var blocks [][]byte
 	for range 4 {
 		buf.Reset()
-		for _, f := range loadtestRequest {
+		for _, f := range fields {
 			enc.WriteField(f)
 		}
 		blocks = append(blocks, bytes.Clone(buf.Bytes()))
@@ -46,7 +69,7 @@ func BenchmarkCodecRequest(b *testing.B) {
 	steady := blocks[len(blocks)-1]
 	for _, name := range []string{codecMetapack, codecXnet} {
 		b.Run(name, func(b *testing.B) {
-			newCodec, err := newCodecFunc(name, 64<<10, 256)
+			newCodec, err := newCodecFunc(name, codecLimits{64 << 10, 256, 256 << 10})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -47,6 +47,13 @@ func (rawCodec) Unmarshal(data []byte, v any) error {
 // startServer serves cfg on a free loopback port until the test ends.
 func startServer(t testing.TB, cfg Config) string {
 	t.Helper()
+	_, addr := startServerWith(t, cfg)
+	return addr
+}
+
+// startServerWith is startServer that also returns the Server.
+func startServerWith(t testing.TB, cfg Config) (*Server, string) {
+	t.Helper()
 	srv, err := NewServer(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func startServer(t testing.TB, cfg Config) string {
 			t.Errorf("Serve: %v", err)
 		}
 	})
-	return l.Addr().String()
+	return srv, l.Addr().String()
 }
 
 func dial(t testing.TB, addr string) *grpc.ClientConn {
@@ -89,7 +96,8 @@ func payload(seed, n int) []byte {
 
 // TestGRPCGoClient makes 1,000 unary calls with a real grpc-go client,
 // 8 at a time on one connection, with both codecs and a non-default
-// header table size, and checks payloads, echoed metadata and status.
+// header table size, and checks payloads, echoed metadata (a -bin
+// header, a 6 KiB value, 100 custom headers) and status.
 func TestGRPCGoClient(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -132,7 +140,8 @@ func TestGRPCGoClient(t *testing.T) {
 
 // echoCall makes call i: sizes vary from empty to 300 KB (past the
 // client's stream window, so the server must wait for WINDOW_UPDATE),
-// and so does the metadata.
+// and so does the metadata: a -bin header, a 6 KiB value and 100 custom
+// headers on every call, and over 16 KB more on some.
 func echoCall(cc *grpc.ClientConn, i int) error {
 	size := (i * 37) % 2000
 	switch i % 100 {
@@ -147,7 +156,16 @@ func echoCall(cc *grpc.ClientConn, i int) error {
 		"x-echo-tenant", fmt.Sprintf("tenant-%d", i%5),
 		"x-echo-call", fmt.Sprint(i),
 		"x-not-echoed", "secret",
+		// Binary metadata: grpc-go sends it base64-encoded, and decodes
+		// the echo.
+		"x-echo-trace-bin", string([]byte{0, 1, 2, 0xfe, 0xff, byte(i), byte(i >> 8)}),
+		// A 6 KiB value.
+		"x-echo-6k", strings.Repeat(string(rune('a'+i%26)), 6<<10),
 	)
+	// 100 custom headers, their values changing every tenth call.
+	for j := range 100 {
+		md.Append(fmt.Sprintf("x-echo-custom-%03d", j), fmt.Sprintf("value-%d-%d", j, i/10))
+	}
 	if i%250 == 3 {
 		// Over 16 KB of echoed metadata: the response headers need
 		// CONTINUATION frames.

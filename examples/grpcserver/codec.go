@@ -17,6 +17,10 @@ type headerCodec interface {
 	// limits) comes with the last fragment and leaves the decoder in sync;
 	// any other error is a connection error of type COMPRESSION_ERROR.
 	decodeFragment(frag []byte, last bool) error
+	// blockErr returns the limit error the open block has reached so
+	// far (a stream error), or nil; the block's last fragment returns it
+	// too.
+	blockErr() error
 	// takeRequest validates the block just decoded as a request and
 	// returns its header storage and the fields the server uses, which
 	// stay valid until releaseRequest. On error nothing is kept.
@@ -41,6 +45,9 @@ type headerCodec interface {
 	// (x-echo-* and x-request-id). With status >= 0 it is a
 	// Trailers-Only response and carries grpc-status and grpc-message.
 	appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte
+	// echoSize returns the header list size (name + value + 32 per
+	// field) of the metadata appendGRPCHeaders echoes from req.
+	echoSize(req any) int
 	// appendGRPCTrailers appends the block of a gRPC response's trailers.
 	appendGRPCTrailers(dst []byte, status int, msg string) []byte
 	// appendTextHeaders appends the block of a plain-text response.
@@ -91,13 +98,23 @@ const (
 	codecXnet     = "xnet"
 )
 
+// codecLimits are the header limits a codec enforces on the client's
+// header blocks. A header list within maxListSize (our advertised
+// SETTINGS_MAX_HEADER_LIST_SIZE) and maxFields always decodes, whatever
+// the length of its strings; a list over either is a stream error.
+// maxBlockBytes is the connection's byte budget for one header block on
+// the wire, which bounds the length of any string in it.
+type codecLimits struct {
+	maxListSize, maxFields, maxBlockBytes int
+}
+
 // newCodecFunc returns the constructor of the named codec.
-func newCodecFunc(name string, maxHeaderListSize, maxFields int) (func() headerCodec, error) {
+func newCodecFunc(name string, lim codecLimits) (func() headerCodec, error) {
 	switch name {
 	case codecMetapack, "":
-		return func() headerCodec { return newMetapackCodec(maxHeaderListSize, maxFields) }, nil
+		return func() headerCodec { return newMetapackCodec(lim) }, nil
 	case codecXnet:
-		return func() headerCodec { return newXnetCodec(maxHeaderListSize, maxFields) }, nil
+		return func() headerCodec { return newXnetCodec(lim) }, nil
 	}
 	return nil, fmt.Errorf("unknown codec %q (want %s or %s)", name, codecMetapack, codecXnet)
 }

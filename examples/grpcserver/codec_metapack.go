@@ -2,6 +2,7 @@ package main
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/hpack"
@@ -50,10 +51,15 @@ func mustAtom(s string) *sd.Atom {
 
 const textContentType = "text/plain; charset=utf-8"
 
-func newMetapackCodec(maxHeaderListSize, maxFields int) *metapackCodec {
+func newMetapackCodec(lim codecLimits) *metapackCodec {
 	dec := hpack.NewDecoder(hpack.DefaultTableSize)
-	dec.SetMaxHeaderListSize(maxHeaderListSize)
-	dec.SetMaxFields(maxFields)
+	dec.SetMaxHeaderListSize(lim.maxListSize)
+	dec.SetMaxFields(lim.maxFields)
+	// A string is never longer than the list it is in: with the string
+	// limit at the list size, every list within the advertised size
+	// decodes, and a longer string is a stream error like the list it
+	// makes too large.
+	dec.SetMaxStringLength(lim.maxListSize)
 	return &metapackCodec{
 		dec:  dec,
 		enc:  hpack.NewEncoder(hpack.DefaultTableSize),
@@ -69,6 +75,8 @@ func (m *metapackCodec) decodeFragment(frag []byte, last bool) error {
 }
 
 func (m *metapackCodec) discardBlock() { m.cur.Reset() }
+
+func (m *metapackCodec) blockErr() error { return m.dec.BlockErr() }
 
 func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
 	b := m.cur
@@ -157,6 +165,16 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	return m.enc.AppendBlock(dst, r)
 }
 
+func (m *metapackCodec) echoSize(req any) int {
+	n := 0
+	for _, f := range req.(*mdelem.Batch).All() {
+		if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+			n += fieldSize(f.Name.UnsafeString(), f.Value.UnsafeString())
+		}
+	}
+	return n
+}
+
 func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
 	if status < len(atomStatusCodes) {
 		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
@@ -188,4 +206,10 @@ func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength 
 	m.num = strconv.AppendInt(m.num[:0], int64(contentLength), 10)
 	r.Append(mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
 	return m.enc.AppendBlock(dst, r)
+}
+
+// parseTimeout parses a grpc-timeout value with the library's parser
+// (both codecs use it).
+func parseTimeout(v string) (time.Duration, error) {
+	return grpcmeta.ParseTimeout(v)
 }

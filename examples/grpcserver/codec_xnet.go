@@ -34,10 +34,14 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func newXnetCodec(maxHeaderListSize, maxFields int) *xnetCodec {
-	x := &xnetCodec{maxListSize: maxHeaderListSize, maxFields: maxFields, cur: &xnetHeaders{}}
+func newXnetCodec(lim codecLimits) *xnetCodec {
+	x := &xnetCodec{maxListSize: lim.maxListSize, maxFields: lim.maxFields, cur: &xnetHeaders{}}
 	x.dec = hpack.NewDecoder(mphpack.DefaultTableSize, x.emit)
-	x.dec.SetMaxStringLength(mphpack.DefaultMaxStringLength)
+	// x/net's string limit is a decoding error, which would end the
+	// connection: set it past anything a block within the byte budget
+	// can hold (Huffman decodes at most 8/5 of its input), so that over-
+	// long strings reach emit and the list limit, a stream error.
+	x.dec.SetMaxStringLength(2*lim.maxBlockBytes + 1)
 	x.enc = hpack.NewEncoder(&x.out)
 	return x
 }
@@ -81,6 +85,13 @@ func (x *xnetCodec) decodeFragment(frag []byte, last bool) error {
 }
 
 func (x *xnetCodec) discardBlock() { x.cur.fields = x.cur.fields[:0] }
+
+func (x *xnetCodec) blockErr() error {
+	if x.limitErr != nil {
+		return x.limitErr
+	}
+	return nil
+}
 
 func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 	h := x.cur
@@ -225,6 +236,16 @@ func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg strin
 		x.writeStatus(status, msg)
 	}
 	return x.end()
+}
+
+func (x *xnetCodec) echoSize(req any) int {
+	n := 0
+	for _, f := range req.(*xnetHeaders).fields {
+		if echoed(f.Name) {
+			n += fieldSize(f.Name, f.Value)
+		}
+	}
+	return n
 }
 
 func (x *xnetCodec) writeStatus(status int, msg string) {

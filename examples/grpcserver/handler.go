@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/binary"
+	"errors"
+	"io"
 	"strings"
-	"unsafe"
-
-	"github.com/metapack/metapack/grpcmeta"
 )
 
 // gRPC status codes used here.
@@ -17,6 +15,9 @@ const (
 	codeInternal          = 13
 )
 
+// echoService is the path prefix of the echo service's methods.
+const echoService = "/echo.Echo/"
+
 // isGRPC reports whether a request is a gRPC call: POST with content-type
 // application/grpc, optionally followed by "+format" or ";params".
 func isGRPC(info *reqInfo) bool {
@@ -26,91 +27,176 @@ func isGRPC(info *reqInfo) bool {
 
 // helloBody is the plain-text page, for curl.
 const helloBody = "Hello from the metapack gRPC example server.\n" +
-	"gRPC: POST /echo.Echo/Echo (unary, any message; x-echo-* and x-request-id metadata come back).\n"
+	"gRPC: POST /echo.Echo/Echo (unary), /echo.Echo/ServerStreamingEcho, /echo.Echo/ClientStreamingEcho,\n" +
+	"/echo.Echo/BidirectionalStreamingEcho (any messages; x-echo-* and x-request-id metadata come back).\n"
 
-// respond answers a request: the gRPC echo method or the plain-text page.
-func (c *conn) respond(st *stream) error {
-	if st.grpc {
-		c.respondGRPC(st)
-	} else {
-		c.respondText(st)
-	}
-	return nil
-}
-
-func (c *conn) respondText(st *stream) {
+// serveText answers a request that is not a gRPC call, once the request
+// has ended (its body is dropped): the text page, 404, or 415 for a gRPC
+// method called without a gRPC content-type.
+func serveText(st *stream) {
+	info := &st.info
 	status, body := 200, helloBody
-	switch st.info.path {
-	case "/", "/hello", "/index.html":
+	switch {
+	case strings.HasPrefix(info.path, echoService):
+		status, body = 415, "unsupported media type: gRPC methods take content-type application/grpc\n"
+	case info.path == "/", info.path == "/hello", info.path == "/index.html":
 	default:
 		status, body = 404, "not found\n"
 	}
-	head := st.info.method == "HEAD"
-	c.hbuf = c.codec.appendTextHeaders(c.hbuf[:0], status, len(body))
-	c.releaseHeaders(st)
-	if head {
-		body = ""
+	if st.waitRequestEnd() == nil {
+		st.respondText(status, body, info.method == "HEAD")
 	}
-	c.sendResponse(st, c.hbuf, unsafe.Slice(unsafe.StringData(body), len(body)), false)
 }
 
-// respondGRPC answers a gRPC call. The echo method replies with the
-// request's message, framed as it came; anything else gets a
-// Trailers-Only response with an error status.
-func (c *conn) respondGRPC(st *stream) {
-	code, msg := checkEcho(st)
-	if code != codeOK {
-		c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], st.hdr, code, msg)
-		c.releaseHeaders(st)
-		c.sendResponse(st, c.hbuf, nil, false)
-		return
-	}
-	c.hbuf = c.codec.appendGRPCHeaders(c.hbuf[:0], st.hdr, -1, "")
-	c.releaseHeaders(st)
-	st.status, st.msg = codeOK, ""
-	// The reply is the request's own length-prefixed message: st.body
-	// stays with the stream until the stream closes.
-	c.sendResponse(st, c.hbuf, st.body, true)
+// echoMethod is one method of the echo service; it returns the call's
+// status.
+type echoMethod func(st *stream) (int, string)
+
+var echoMethods = map[string]echoMethod{
+	"Echo":                       unaryEcho,
+	"ServerStreamingEcho":        serverStreamingEcho,
+	"ClientStreamingEcho":        clientStreamingEcho,
+	"BidirectionalStreamingEcho": bidiStreamingEcho,
 }
 
-// checkEcho validates a call to the echo method.
-func checkEcho(st *stream) (int, string) {
-	info := &st.info
-	if !strings.HasSuffix(info.path, "/Echo") || !strings.HasPrefix(info.path, "/") {
-		return codeUnimplemented, "unknown method " + info.path
-	}
-	if st.large {
-		return codeResourceExhausted, "request message larger than the server's limit"
-	}
-	if info.hasTimeout {
-		d, err := grpcmeta.ParseTimeout(unsafe.Slice(unsafe.StringData(info.grpcTimeout), len(info.grpcTimeout)))
-		if err != nil {
-			return codeInternal, "malformed grpc-timeout: " + info.grpcTimeout
-		}
-		if d <= 0 {
-			return codeDeadlineExceeded, "deadline exceeded"
-		}
-	}
-	b := st.body
-	if len(b) < 5 {
-		return codeInternal, "no request message"
-	}
-	switch b[0] {
-	case 0:
-	case 1:
-		if info.grpcEncoding == "" || info.grpcEncoding == "identity" {
-			return codeInternal, "compressed flag set without grpc-encoding"
-		}
-		return codeUnimplemented, "grpc-encoding " + info.grpcEncoding + " is not supported"
-	default:
-		return codeInternal, "bad message flags"
-	}
-	n := binary.BigEndian.Uint32(b[1:5])
+// serverStreamReplies is how many replies ServerStreamingEcho sends.
+const serverStreamReplies = 3
+
+// serveGRPC runs a gRPC call to completion.
+func serveGRPC(st *stream) {
+	path := st.info.path
+	m := echoMethods[strings.TrimPrefix(path, echoService)]
 	switch {
-	case int64(n) > int64(len(b)-5):
-		return codeInternal, "truncated request message"
-	case int64(n) < int64(len(b)-5):
-		return codeUnimplemented, "more than one request message for a unary method"
+	case !strings.HasPrefix(path, echoService) || m == nil:
+		st.finish(codeUnimplemented, "unknown method "+path)
+	case st.badTimeout:
+		st.finish(codeInternal, "malformed grpc-timeout: "+st.info.grpcTimeout)
+	default:
+		st.finish(m(st))
+	}
+}
+
+// recv reads the next message and checks its flags; on failure it returns
+// the status to end the call with (code -1 at the request's end).
+func recv(st *stream) (msg []byte, code int, text string) {
+	msg, err := st.recvMsg()
+	switch {
+	case err == nil:
+	case err == io.EOF:
+		return nil, -1, ""
+	case errors.Is(err, errMsgTooLarge), errors.Is(err, errMemBusy):
+		return nil, codeResourceExhausted, err.Error()
+	case errors.Is(err, errMsgTruncated):
+		return nil, codeInternal, err.Error()
+	default: // the stream has ended: its status is sent, or cannot be
+		return nil, codeInternal, err.Error()
+	}
+	switch msg[0] {
+	case 0:
+		return msg, codeOK, ""
+	case 1:
+		st.releaseMsg(msg)
+		if e := st.info.grpcEncoding; e == "" || e == "identity" {
+			return nil, codeInternal, "compressed flag set without grpc-encoding"
+		}
+		return nil, codeUnimplemented, "grpc-encoding " + st.info.grpcEncoding + " is not supported"
+	}
+	st.releaseMsg(msg)
+	return nil, codeInternal, "bad message flags"
+}
+
+// send echoes msg and releases it.
+func send(st *stream, msg []byte) (int, string) {
+	err := st.sendMsg(msg)
+	st.releaseMsg(msg)
+	if err != nil {
+		return codeInternal, err.Error()
 	}
 	return codeOK, ""
+}
+
+// unaryEcho replies with the request's one message.
+func unaryEcho(st *stream) (int, string) {
+	msg, code, text := recv(st)
+	if msg == nil {
+		if code < 0 {
+			return codeInternal, "no request message"
+		}
+		return code, text
+	}
+	more, code, text := recv(st)
+	if more != nil {
+		st.releaseMsg(more)
+		st.releaseMsg(msg)
+		return codeUnimplemented, "more than one request message for a unary method"
+	}
+	if code >= 0 {
+		st.releaseMsg(msg)
+		return code, text
+	}
+	return send(st, msg)
+}
+
+// serverStreamingEcho replies to one message with serverStreamReplies
+// copies of it.
+func serverStreamingEcho(st *stream) (int, string) {
+	msg, code, text := recv(st)
+	if msg == nil {
+		if code < 0 {
+			return codeInternal, "no request message"
+		}
+		return code, text
+	}
+	defer st.releaseMsg(msg)
+	for range serverStreamReplies {
+		if err := st.sendMsg(msg); err != nil {
+			return codeInternal, err.Error()
+		}
+	}
+	return codeOK, ""
+}
+
+// clientStreamingEcho replies once, after the client's last message, with
+// the last message it sent (an empty message if it sent none).
+func clientStreamingEcho(st *stream) (int, string) {
+	var last []byte
+	for {
+		msg, code, text := recv(st)
+		if msg == nil {
+			if code >= 0 {
+				if last != nil {
+					st.releaseMsg(last)
+				}
+				return code, text
+			}
+			break
+		}
+		if last != nil {
+			st.releaseMsg(last)
+		}
+		last = msg
+	}
+	if last == nil {
+		if err := st.sendMsg([]byte{0, 0, 0, 0, 0}); err != nil {
+			return codeInternal, err.Error()
+		}
+		return codeOK, ""
+	}
+	return send(st, last)
+}
+
+// bidiStreamingEcho echoes each message as it arrives.
+func bidiStreamingEcho(st *stream) (int, string) {
+	for {
+		msg, code, text := recv(st)
+		if msg == nil {
+			if code < 0 {
+				return codeOK, ""
+			}
+			return code, text
+		}
+		if code, text := send(st, msg); code != codeOK {
+			return code, text
+		}
+	}
 }

@@ -10,6 +10,9 @@
 #   LOADTEST_CLIENTS   h2load -c (default 16)
 #   LOADTEST_STREAMS   h2load -m (default 16)
 #   LOADTEST_ROUNDS    alternating rounds per codec; medians are reported (default 3)
+#   LOADTEST_ECHO_HEADERS  extra x-echo-* request headers, each echoed in
+#                      the response headers (default 0; the issue's second
+#                      workload uses 20)
 #   LOADTEST_PIN       1: pin the server to CPU 1 and h2load to CPU 0 with
 #                      taskset (default when there are 2+ CPUs and taskset),
 #                      so that neither steals the other's core; 0: unpinned
@@ -25,6 +28,11 @@ clients=${LOADTEST_CLIENTS:-16}
 streams=${LOADTEST_STREAMS:-16}
 rounds=${LOADTEST_ROUNDS:-3}
 enforce=${LOADTEST_ENFORCE:-0}
+echo_headers=${LOADTEST_ECHO_HEADERS:-0}
+extra=()
+for i in $(seq "$echo_headers"); do
+  extra+=(-H "x-echo-h$i: value-$i-0123456789abcdef")
+done
 if [ -z "${LOADTEST_PIN:-}" ]; then
   LOADTEST_PIN=0
   if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then LOADTEST_PIN=1; fi
@@ -69,6 +77,10 @@ hz=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 start_server() {
+  # Truncated here, not only by the redirection in the background job,
+  # which may run after the first read below and leave the last run's
+  # address in the file.
+  : > "$tmp/server.out"
   "${pin_server[@]}" "$tmp/grpcserver" -addr 127.0.0.1:0 -codec "$1" > "$tmp/server.out" 2>&1 &
   pid=$!
   for _ in $(seq 100); do
@@ -88,7 +100,7 @@ run_h2load() { # n
     -H 'x-request-id: 3f2a9c4e-6b1d-4e8f-9a7c-2d5e8b1f0a63' \
     -H 'x-echo-tenant: acme-production' -H 'x-echo-trace: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' \
     -H 'authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsb2FkdGVzdCJ9.c2lnbmF0dXJl' \
-    "http://$addr/echo.Echo/Echo"
+    "${extra[@]}" "http://$addr/echo.Echo/Echo"
 }
 
 # one_run CODEC: prints "rps cpu_per_100k"
@@ -112,7 +124,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 pinning="unpinned"
 [ "$LOADTEST_PIN" = 1 ] && pinning="server pinned to CPU 1, h2load to CPU 0"
-echo "loadtest: h2load -n $requests -c $clients -m $streams, $rounds round(s) per codec, POST /echo.Echo/Echo, 37-byte body, $pinning"
+echo "loadtest: h2load -n $requests -c $clients -m $streams, $rounds round(s) per codec, POST /echo.Echo/Echo, 37-byte body, $echo_headers extra echoed headers, $pinning"
 : > "$tmp/metapack.res"; : > "$tmp/xnet.res"
 for r in $(seq "$rounds"); do
   for codec in metapack xnet; do

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"log"
@@ -19,7 +20,6 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"syscall"
-	"time"
 )
 
 func main() {
@@ -31,12 +31,27 @@ func main() {
 	flag.IntVar(&cfg.MaxHeaderBlockBytes, "max-header-block-bytes", DefaultMaxHeaderBlockBytes, "wire bytes of one header block before GOAWAY ENHANCE_YOUR_CALM")
 	flag.IntVar(&cfg.MaxHeaderBlockFrames, "max-header-block-frames", DefaultMaxHeaderBlockFrames, "HEADERS+CONTINUATION frames of one header block before GOAWAY ENHANCE_YOUR_CALM")
 	streams := flag.Uint("max-concurrent-streams", DefaultMaxConcurrentStreams, "SETTINGS_MAX_CONCURRENT_STREAMS")
-	flag.DurationVar(&cfg.IdleTimeout, "idle-timeout", 0, "close connections idle this long (0: never)")
+	flag.IntVar(&cfg.MaxMessageSize, "max-message-size", DefaultMaxMessageSize, "largest request message, 5-byte prefix included")
+	window := flag.Uint("initial-window-size", DefaultInitialWindowSize, "SETTINGS_INITIAL_WINDOW_SIZE: unread request bytes per stream before its handler reserves message memory")
+	streamWindow := flag.Uint("stream-window-size", DefaultStreamWindowSize, "a stream's window while it receives a message it has reserved memory for")
+	connWindow := flag.Uint("conn-window-size", DefaultConnWindowSize, "connection receive window: unread request bytes per connection")
+	flag.IntVar(&cfg.MaxConnMessageBytes, "max-conn-message-bytes", DefaultMaxConnMessageBytes, "request message bytes a connection's handlers may hold")
+	flag.IntVar(&cfg.MaxServerMessageBytes, "max-server-message-bytes", DefaultMaxServerMessageBytes, "request message bytes the server's handlers may hold")
+	flag.DurationVar(&cfg.IdleTimeout, "idle-timeout", DefaultIdleTimeout, "close connections with no stream for this long (negative: never)")
+	flag.DurationVar(&cfg.KeepaliveTime, "keepalive-time", DefaultKeepaliveTime, "PING a connection silent for this long (negative: never)")
+	flag.DurationVar(&cfg.KeepaliveTimeout, "keepalive-timeout", DefaultKeepaliveTimeout, "close a connection whose keepalive PING gets no answer in this time")
+	flag.DurationVar(&cfg.MinPingInterval, "min-ping-interval", DefaultMinPingInterval, "client PINGs closer together are strikes (three: GOAWAY ENHANCE_YOUR_CALM)")
+	flag.IntVar(&cfg.MaxResetsPerSecond, "max-resets-per-second", DefaultMaxResetsPerSecond, "client stream resets per second allowed (rapid reset)")
+	flag.IntVar(&cfg.ResetBurst, "reset-burst", DefaultResetBurst, "client stream resets allowed in a burst")
+	grace := flag.Duration("shutdown-grace", DefaultShutdownGrace, "on SIGTERM/SIGINT: how long streams in flight may take to finish")
 	verbose := flag.Bool("v", false, "log connection errors")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until SIGINT/SIGTERM")
 	flag.Parse()
 	cfg.HeaderTableSize = uint32(*tableSize)
 	cfg.MaxConcurrentStreams = uint32(*streams)
+	cfg.InitialWindowSize = uint32(*window)
+	cfg.StreamWindowSize = uint32(*streamWindow)
+	cfg.ConnWindowSize = uint32(*connWindow)
 	if *verbose {
 		cfg.Logf = log.Printf
 	}
@@ -69,11 +84,12 @@ func main() {
 	go func() {
 		<-sig
 		stopProfile()
-		done := make(chan struct{})
-		go func() { srv.Close(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
+		// Graceful: GOAWAY(NO_ERROR), streams in flight finish within
+		// the grace period, then the connections close.
+		ctx, cancel := context.WithTimeout(context.Background(), *grace)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, "grpcserver: shutdown:", err)
 		}
 		os.Exit(0)
 	}()
@@ -81,5 +97,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, "grpcserver:", err)
 		os.Exit(1)
 	}
-	select {} // Close is running: the signal goroutine exits
+	select {} // Shutdown is running: the signal goroutine exits
 }
