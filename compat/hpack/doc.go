@@ -21,7 +21,9 @@
 // string cache still holds them. Code that wants no allocation at all
 // moves to metapack's hpack.Decoder and mdelem.Batch, one hot path at a
 // time: AppendToBatch and AppendFromBatch convert between HeaderFields
-// and batches.
+// and batches. Once a Decoder is garbage, its tables go back to a pool,
+// emptied, for a later NewDecoder: a server whose connections come and go
+// does not allocate a new set per connection.
 //
 // # Differences from x/net
 //
