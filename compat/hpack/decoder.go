@@ -85,7 +85,8 @@ func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
 // as a size update from the peer would, evicting entries as needed. A
 // value above the allowed maximum raises that too. Called while a block
 // is open (after Write, before Close), it takes effect when Close ends
-// the block.
+// the block. 0 empties the table and keeps it empty until the peer's
+// next size update.
 func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 	if v > d.allowed {
 		d.SetAllowedMaxDynamicTableSize(v)
@@ -130,7 +131,7 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 // size updates may ask for: the SETTINGS_HEADER_TABLE_SIZE this side
 // advertises. A bound below the table's current maximum requires the
 // peer to start its next block with a size update (RFC 7541 §4.2); see
-// the package doc.
+// the package doc. 0 allows no dynamic table.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.allowed = v
 	d.lowest = min(d.lowest, v)

@@ -56,7 +56,8 @@ func (e *Encoder) WriteField(f HeaderField) error {
 
 // SetMaxDynamicTableSize sets the table's maximum size to v, or to the
 // limit set with SetMaxDynamicTableSizeLimit when v is above it. The next
-// WriteField tells the peer with a size update.
+// WriteField tells the peer with a size update. 0 stops the Encoder from
+// indexing anything.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.e.SetMaxDynamicTableSize(min(v, e.limit))
 }
