@@ -141,6 +141,8 @@ func TestStrAtGuard(t *testing.T) {
 				"owned":        ownedStr(g2),
 				"BorrowString": From(BorrowString(gs), Owned(nil)).Name,
 				"From value":   From(sd.KeyPath.Atom(), Borrowed(g1)).Value,
+				"StrOf":        StrOf(Borrowed(g1)),
+				"FromStrings":  FromStrings(gs, gs).Value,
 			}
 			for name, s := range strs {
 				if s.Len() != n || string(s.UnsafeBytes()) != want || s.UnsafeString() != want || s.String() != want {

@@ -74,7 +74,8 @@ func From[K, V Source](name K, value V) Field {
 // slice header, and its first word is a pointer, where every Source keeps
 // its one pointer, so storing s into it writes inside w and keeps the
 // GC's view of the pointer; p and n then read back an atom and 0, or a
-// slice's data and length. Guarded by TestStrOfKinds and TestFromKinds.
+// slice's data and length. Guarded by TestStrOfKinds (against fromSide,
+// the pure-Go twin), TestFromKinds and TestStrAtGuard.
 func StrOf[S Source](s S) Str {
 	var w argWords
 	*(*S)(unsafe.Pointer(&w)) = s

@@ -8,7 +8,9 @@ import (
 )
 
 // TestStrOfKinds checks that StrOf builds each kind of side exactly as
-// From does, tag and all, in either build.
+// From does, tag and all, and as fromSide, its pure-Go twin compiled in
+// both builds, does: in the default build this compares the unsafe StrOf
+// with the twin.
 func TestStrOfKinds(t *testing.T) {
 	tab := intern.New(intern.DefaultLimits)
 	h, _ := tab.MakeString("x-tenant-id")
@@ -17,18 +19,22 @@ func TestStrOfKinds(t *testing.T) {
 		name string
 		got  Str
 		want Str
+		twin Str
 		kind Kind
 	}{
-		{"static", StrOf(sd.KeyPath.Atom()), From(sd.KeyPath.Atom(), Owned(nil)).Name, KindStatic},
-		{"nil static", StrOf(Static(nil)), From(Static(nil), Owned(nil)).Name, KindInvalid},
-		{"interned", StrOf(h), From(h, Owned(nil)).Name, KindInterned},
-		{"interned as static", StrOf(h.Atom()), From(h.Atom(), Owned(nil)).Name, KindInterned},
-		{"zero handle", StrOf(intern.Handle{}), From(intern.Handle{}, Owned(nil)).Name, KindInvalid},
-		{"owned", StrOf(Owned(b)), From(Owned(b), Owned(nil)).Name, KindOwned},
-		{"borrowed", StrOf(Borrowed(b)), From(Borrowed(b), Owned(nil)).Name, KindBorrowed},
-		{"empty borrowed", StrOf(Borrowed(nil)), From(Borrowed(nil), Owned(nil)).Name, KindBorrowed},
+		{"static", StrOf(sd.KeyPath.Atom()), From(sd.KeyPath.Atom(), Owned(nil)).Name, fromSide(sd.KeyPath.Atom()), KindStatic},
+		{"nil static", StrOf(Static(nil)), From(Static(nil), Owned(nil)).Name, fromSide(Static(nil)), KindInvalid},
+		{"interned", StrOf(h), From(h, Owned(nil)).Name, fromSide(h), KindInterned},
+		{"interned as static", StrOf(h.Atom()), From(h.Atom(), Owned(nil)).Name, fromSide(h.Atom()), KindInterned},
+		{"zero handle", StrOf(intern.Handle{}), From(intern.Handle{}, Owned(nil)).Name, fromSide(intern.Handle{}), KindInvalid},
+		{"owned", StrOf(Owned(b)), From(Owned(b), Owned(nil)).Name, fromSide(Owned(b)), KindOwned},
+		{"borrowed", StrOf(Borrowed(b)), From(Borrowed(b), Owned(nil)).Name, fromSide(Borrowed(b)), KindBorrowed},
+		{"empty borrowed", StrOf(Borrowed(nil)), From(Borrowed(nil), Owned(nil)).Name, fromSide(Borrowed(nil)), KindBorrowed},
 	}
 	for _, tt := range tests {
+		if !sameStr(tt.got, tt.twin) {
+			t.Errorf("StrOf(%s) = %#v, its twin fromSide %#v", tt.name, tt.got, tt.twin)
+		}
 		if !sameStr(tt.got, tt.want) || tt.got.Kind() != tt.kind || tt.got.UnsafeString() != tt.want.UnsafeString() {
 			t.Errorf("StrOf(%s) = %v (%v), want From's %v (%v)", tt.name, tt.got, tt.got.Kind(), tt.want, tt.kind)
 		}
