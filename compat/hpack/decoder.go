@@ -12,18 +12,16 @@ import (
 // in order, keeping their dynamic table. It is not safe for concurrent
 // use.
 type Decoder struct {
-	d       *mhpack.Decoder
-	strings *strCache
-	emit    func(f HeaderField)
-	fieldFn func(mdelem.Field) // field, made once
-	sink    *[]HeaderField     // where DecodeFull collects the fields
+	*decState // metapack's Decoder (d) and the string cache (strings)
+	emit      func(f HeaderField)
+	fieldFn   func(mdelem.Field) // field, made once
+	sink      *[]HeaderField     // where DecodeFull collects the fields
 
 	emitEnabled bool
 	open        bool // bytes were written since the last Close
 	// overReported is set once Write has returned ErrStringLength for
 	// the open block.
 	overReported bool
-	maxStrLen    int
 
 	allowed uint32 // SetAllowedMaxDynamicTableSize's bound
 	lowest  uint32 // the lowest bound given since the last block
@@ -39,17 +37,21 @@ type Decoder struct {
 // Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
 // peer must send a size update to use more; see the package doc.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
-	s := newDecState(maxDynamicTableSize)
+	d := newDecoder(newDecState(maxDynamicTableSize), maxDynamicTableSize, emitFunc)
+	recycle(d)
+	return d
+}
+
+// newDecoder returns a Decoder on s, which is new or reused.
+func newDecoder(s *decState, maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
 	d := &Decoder{
-		d:           s.d,
-		strings:     s.strings,
+		decState:    s,
 		emit:        emitFunc,
 		emitEnabled: true,
 		allowed:     maxDynamicTableSize,
 		lowest:      maxDynamicTableSize,
 	}
 	d.fieldFn = d.field
-	recycle(d, s)
 	return d
 }
 
@@ -60,7 +62,6 @@ func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decod
 // n is taken as 0.
 func (d *Decoder) SetMaxStringLength(n int) {
 	n = max(n, 0)
-	d.maxStrLen = n
 	d.d.SetMaxStringLength(n)
 }
 

@@ -2,7 +2,7 @@ package hpack
 
 import (
 	"encoding/binary"
-	"hash/maphash"
+	"math/rand/v2"
 
 	"github.com/metapack/metapack/mdelem"
 )
@@ -30,7 +30,7 @@ type strCache struct {
 }
 
 func newStrCache() *strCache {
-	return &strCache{seed: maphash.Comparable(maphash.MakeSeed(), 0) | 1}
+	return &strCache{seed: rand.Uint64() | 1}
 }
 
 // slot returns b's slot: a hash of its length and of its first and last
