@@ -65,5 +65,9 @@ func (s *decState) configure() {
 // recycle registers d's state to go back to the pool once d is garbage;
 // the state does not refer to d, so d can become garbage.
 func recycle(d *Decoder) {
-	runtime.AddCleanup(d, func(s *decState) { statePool.Put(s) }, d.decState)
+	runtime.AddCleanup(d, release, d.decState)
 }
+
+// release is what a Decoder's cleanup does with its state: pool it. A
+// variable, so that a test can see the cleanup run.
+var release = func(s *decState) { statePool.Put(s) }

@@ -52,14 +52,6 @@ func randField(r *rand.Rand) hpack.HeaderField {
 	return f
 }
 
-func toCompat(fs []hpack.HeaderField) []compat.HeaderField {
-	out := make([]compat.HeaderField, len(fs))
-	for i, f := range fs {
-		out[i] = compat.HeaderField(f)
-	}
-	return out
-}
-
 // writeSplit feeds block to write in random pieces.
 func writeSplit(r *rand.Rand, block []byte, write func([]byte) (int, error)) error {
 	for len(block) > 0 {
@@ -123,10 +115,10 @@ func TestDifferentialXnetEncoder(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d block %d: compat DecodeFull: %v", seed, blk, err)
 			}
-			if !reflect.DeepEqual(toCompat(xgot), cgot) {
+			if !reflect.DeepEqual(xgot, cgot) {
 				t.Fatalf("seed %d block %d: Write+Close:\n got %v\nwant %v", seed, blk, cgot, xgot)
 			}
-			if !reflect.DeepEqual(toCompat(xgot), full) {
+			if !reflect.DeepEqual(xgot, full) {
 				t.Fatalf("seed %d block %d: DecodeFull:\n got %v\nwant %v", seed, blk, full, xgot)
 			}
 		}
@@ -154,7 +146,7 @@ func TestDifferentialCompatEncoder(t *testing.T) {
 			buf.Reset()
 			want := make([]compat.HeaderField, 1+r.IntN(20))
 			for i := range want {
-				want[i] = compat.HeaderField(randField(r))
+				want[i] = randField(r)
 				if err := enc.WriteField(want[i]); err != nil {
 					t.Fatal(err)
 				}
@@ -163,7 +155,7 @@ func TestDifferentialCompatEncoder(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
 			}
-			if !sameFields(toCompat(got), want) {
+			if !sameFields(got, want) {
 				t.Fatalf("seed %d block %d:\n got %v\nwant %v", seed, blk, got, want)
 			}
 		}
