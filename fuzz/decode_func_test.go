@@ -1,8 +1,6 @@
 package fuzz
 
 import (
-	"bytes"
-	"fmt"
 	"testing"
 
 	"github.com/metapack/metapack/mdelem"
@@ -24,17 +22,15 @@ func FuzzDecodeFunc(f *testing.F) {
 			frags := splitAt(block, splitSeed)
 			b.Reset()
 			want := decodeState(viaBatch, b, ourDecode(viaBatch, b, frags))
-			var fields bytes.Buffer
-			fn := func(f mdelem.Field) {
-				fmt.Fprintf(&fields, "%q: %q %v\n", f.Name.String(), f.Value.String(), f.Sensitive())
-			}
+			var fields []field
+			fn := func(f mdelem.Field) { fields = append(fields, field{f.Name.String(), f.Value.String(), f.Sensitive()}) }
 			var err error
 			for j, frag := range frags {
 				if err = viaFunc.DecodeFragmentFunc(fn, frag, j == len(frags)-1); err != nil {
 					break
 				}
 			}
-			got := fmt.Sprintf("%serr %v\ntable %s", fields.String(), err, tableOf(viaFunc))
+			got := fieldsState(viaFunc, fields, err)
 			if got != want {
 				t.Fatalf("block %d %x: via the function\n%s\nvia the batch\n%s", i, block, got, want)
 			}
