@@ -21,9 +21,11 @@ type decodeCorpus struct {
 	wire    int     // bytes of encoded blocks per pass
 }
 
-// decodeCorpora returns every encoder directory of the interop corpus (when
-// present) and the synthetic gRPC workload: 1,000 unary calls on one
-// connection, encoded by x/net's encoder.
+// decodeCorpora returns the synthetic gRPC workload (1,000 unary calls on
+// one connection, encoded by x/net's encoder) and, when the interop corpus
+// is present, every encoder directory of it and the raw-string corpus
+// raw-data-plain: raw-data encoded by x/net at table sizes 256, 4096 and
+// 65536, with every string sent raw (see corpus_plain_test.go).
 func decodeCorpora(b *testing.B) []decodeCorpus {
 	var out []decodeCorpus
 	lists := workload.GRPC(3000, 1) // 1,000 calls: request, response, trailers
@@ -43,6 +45,9 @@ func decodeCorpora(b *testing.B) []decodeCorpus {
 		for _, n := range names {
 			out = append(out, decodeCorpus{name: n, stories: byDir[n]})
 		}
+	}
+	if plain, ok := hpack.PlainStoriesIfPresent(b); ok {
+		out = append(out, decodeCorpus{name: "raw-data-plain", stories: plain})
 	}
 	for i := range out {
 		for _, s := range out[i].stories {

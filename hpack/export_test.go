@@ -43,3 +43,20 @@ func EncBatches(lists [][]story.Header) []*mdelem.Batch { return encBatches(list
 
 // EncHeaderBytes is encHeaderBytes.
 func EncHeaderBytes(stories ...[][]story.Header) int { return encHeaderBytes(stories...) }
+
+// PlainStoriesIfPresent is the raw-string corpus (plainStories of
+// raw-data), when the corpus is present.
+func PlainStoriesIfPresent(tb testing.TB) ([]*story.Story, bool) {
+	lists, err := encReadRawStories()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if lists == nil {
+		return nil, false
+	}
+	out, err := plainStories(lists)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out, true
+}
