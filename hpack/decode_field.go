@@ -226,9 +226,14 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	fsize := name.Len() + value.Len() + entryOverhead
 	// Append before adding: the batch copies ring bytes that adding may
 	// overwrite.
+	keep := false
 	if d.admit(fsize) {
 		if d.fn != nil {
-			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+			// fn's copy of the value, when it returns one the table
+			// may keep (see DecodeFragmentKeep).
+			if v := d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)); indexing && kept(v, value.Len()) {
+				value, keep = v, true
+			}
 		} else {
 			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
 		}
@@ -238,7 +243,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if indexing {
 		// Both strings are within the string limit, so fsize fits a
 		// uint32 (see maxStringLimit).
-		d.table.add(name, value, uint32(fsize))
+		d.table.add(name, value, uint32(fsize), keep)
 	}
 	return pos, 0, nil
 }

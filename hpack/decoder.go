@@ -76,9 +76,15 @@ type Decoder struct {
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
-	// fn, when set (by DecodeFragmentFunc, for one call), takes the
-	// fields instead of the batch.
-	fn func(mdelem.Field)
+	// fn, when set (by DecodeFragmentKeep or DecodeFragmentFunc, for one
+	// call), takes the fields instead of the batch, and returns the value
+	// that the dynamic table may keep for an indexed literal (see
+	// DecodeFragmentKeep).
+	fn func(mdelem.Field) mdelem.Str
+	// userFn is DecodeFragmentFunc's fn, which callUserFn, made once,
+	// calls on fn's behalf.
+	userFn     func(mdelem.Field)
+	callUserFn func(mdelem.Field) mdelem.Str
 
 	// safe makes the decoder use the pure-Go twins of its unsafe hot
 	// paths (see decoder_twin.go), for the differential tests.

@@ -10,11 +10,54 @@ import "github.com/metapack/metapack/mdelem"
 // are as for DecodeFragment; a field over a limit is not passed to fn. A
 // nil fn drops the fields, as a nil batch does.
 //
-// It suits code that turns fields into its own representation at once,
-// such as compat/hpack's Decoder, which makes x/net's HeaderFields of
-// them: the fields are not copied into a batch first.
+// It suits code that turns fields into its own representation at once:
+// the fields are not copied into a batch first.
 func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last bool) error {
+	if fn == nil {
+		return d.DecodeFragment(nil, frag, last)
+	}
+	if d.callUserFn == nil {
+		d.callUserFn = func(f mdelem.Field) mdelem.Str {
+			d.userFn(f)
+			return mdelem.Str{}
+		}
+	}
+	d.userFn = fn
+	defer func() { d.userFn = nil }()
+	return d.decodeFunc(d.callUserFn, frag, last)
+}
+
+// DecodeFragmentKeep is DecodeFragmentFunc for a caller that makes its
+// own immutable copy of each value it is given, such as a Go string, and
+// returns it from fn as owned bytes (mdelem.Owned, whose bytes nobody
+// changes afterwards). For a field that the dynamic table indexes, the
+// table then keeps that copy rather than copying the value into its own
+// memory, and a later indexed field passes it to fn again, as owned bytes:
+// the caller can take it back as it is (Str.UnsafeString), with no new
+// copy. A returned Str that is not owned bytes of the value's length,
+// such as the zero Str, is ignored, and the table copies the value as for
+// DecodeFragmentFunc. fn must return bytes equal to the value it was
+// given: the table sends them on as the value of later indexed fields.
+//
+// compat/hpack's Decoder decodes through it: the strings it makes for
+// x/net's HeaderFields are the ones the table keeps.
+func (d *Decoder) DecodeFragmentKeep(fn func(f mdelem.Field) mdelem.Str, frag []byte, last bool) error {
+	if fn == nil {
+		return d.DecodeFragment(nil, frag, last)
+	}
+	return d.decodeFunc(fn, frag, last)
+}
+
+// decodeFunc decodes frag with fn taking the fields, for one call.
+func (d *Decoder) decodeFunc(fn func(f mdelem.Field) mdelem.Str, frag []byte, last bool) error {
 	d.fn = fn
 	defer func() { d.fn = nil }()
 	return d.DecodeFragment(nil, frag, last)
+}
+
+// kept returns the Str that fn returned for a value of n bytes, if the
+// dynamic table may keep it in place of a copy: owned bytes of that
+// length.
+func kept(s mdelem.Str, n int) bool {
+	return s.Kind() == mdelem.KindOwned && s.Len() == n
 }

@@ -99,7 +99,9 @@ func (t *dynTable) evictTo(target uint32) {
 }
 
 // add inserts an entry of RFC 7541 size size. name and value are atoms or
-// bytes; bytes are copied into the ring. An entry larger than the maximum
+// bytes; bytes are copied into the ring, except a value of owned bytes
+// given with keepValue set (see DecodeFragmentKeep), which the entry keeps
+// as it is. An entry larger than the maximum
 // empties the table and is not added (RFC 7541 §4.4).
 //
 // The name's bytes may be the ring's own, taken from an entry that the
@@ -108,7 +110,7 @@ func (t *dynTable) evictTo(target uint32) {
 // first, and copy handles the overlap. The value never comes from the
 // ring (a literal value is in the block or a Huffman buffer), so writing
 // it after the name is safe too.
-func (t *dynTable) add(name, value mdelem.Str, size uint32) {
+func (t *dynTable) add(name, value mdelem.Str, size uint32, keepValue bool) {
 	if size > t.max {
 		t.evictTo(0)
 		return
@@ -136,6 +138,14 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	e.size = size
 	na, va := name.Atom(), value.Atom()
 	switch {
+	case keepValue:
+		// A value the caller gave as owned bytes, kept as it is: only a
+		// name of bytes takes ring bytes.
+		e.chunkLen = bytesLen(name)
+		off := t.place(int(e.chunkLen))
+		e.chunk = off
+		e.name, e.value = t.put(name, &off), value
+		return
 	case na != nil && va == nil:
 		// The usual case: an atom name and a value of bytes.
 		vb := value.UnsafeBytes()
@@ -178,12 +188,13 @@ func bytesLen(s mdelem.Str) uint32 {
 	return uint32(s.Len())
 }
 
-// put returns the Str an entry keeps for s: s itself for an atom, else a
-// copy of its bytes placed at *off in the ring, which it advances, marked
-// borrowed so that a batch copies it in turn.
+// put returns the Str an entry keeps for s: s itself for an atom or owned
+// bytes (a value kept as it is), else a copy of its bytes placed at *off in
+// the ring, which it advances, marked borrowed so that a batch copies it in
+// turn.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
-	if s.IsAtom() {
-		return s
+	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
+		return s // no ring bytes: an atom, or a value the entry keeps
 	}
 	b := s.UnsafeBytes()
 	o := *off

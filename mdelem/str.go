@@ -66,6 +66,14 @@ func (s Str) Kind() Kind {
 	if s.tag&tagBytes != 0 {
 		return s.kind()
 	}
+	return s.atomKind()
+}
+
+// atomKind is the kind resolveAtom gives s's atom. It is out of line so that
+// Kind inlines, for the bytes kinds that callers test on hot paths.
+//
+//go:noinline
+func (s Str) atomKind() Kind {
 	_, k := resolveAtom(s.atomRaw())
 	return k
 }

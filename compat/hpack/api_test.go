@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/net/http2/hpack"
 
@@ -377,5 +378,48 @@ func TestStringCacheBounded(t *testing.T) {
 		if got != v {
 			t.Fatalf("value %d: got %d bytes, want %d", i, len(got), len(v))
 		}
+	}
+}
+
+// TestIndexedFieldReusesString: a value the table indexed comes back, in
+// each later indexed field, as the very string the literal emitted, with
+// no allocation, even one too long for the string cache.
+func TestIndexedFieldReusesString(t *testing.T) {
+	long := strings.Repeat("v", 5000) // over the string cache's 4 KiB
+	var buf bytes.Buffer
+	e := compat.NewEncoder(&buf)
+	e.SetMaxDynamicTableSizeLimit(8192)
+	e.SetMaxDynamicTableSize(8192)
+	if err := e.WriteField(compat.HeaderField{Name: "x-long", Value: long}); err != nil {
+		t.Fatal(err)
+	}
+	first := bytes.Clone(buf.Bytes())
+	if first[0] != 0x3f || first[3]&0xc0 != 0x40 {
+		t.Fatalf("the encoder did not index the field: % x", first[:4])
+	}
+	var got []string
+	d := compat.NewDecoder(8192, func(f compat.HeaderField) { got = append(got, f.Value) })
+	if _, err := d.Write(first); err != nil {
+		t.Fatal(err)
+	}
+	indexed := []byte{0xbe} // index 62: the entry just added
+	if _, err := d.Write(indexed); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[1] != long {
+		t.Fatalf("got %d fields, want the long value twice", len(got))
+	}
+	if puregoBuild {
+		return // mdelem copies strings there: no identity to check
+	}
+	if unsafe.StringData(got[1]) != unsafe.StringData(got[0]) {
+		t.Fatal("the indexed field is not the literal's string")
+	}
+	got = got[:0]
+	if n := testing.AllocsPerRun(100, func() {
+		got = got[:0]
+		d.Write(indexed)
+	}); n != 0 {
+		t.Errorf("%v allocs per indexed field, want 0", n)
 	}
 }

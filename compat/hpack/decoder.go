@@ -14,8 +14,8 @@ import (
 type Decoder struct {
 	*decState // metapack's Decoder (d) and the string cache (strings)
 	emit      func(f HeaderField)
-	fieldFn   func(mdelem.Field) // field, made once
-	sink      *[]HeaderField     // where DecodeFull collects the fields
+	fieldFn   func(mdelem.Field) mdelem.Str // field, made once
+	sink      *[]HeaderField                // where DecodeFull collects the fields
 
 	emitEnabled bool
 	open        bool // bytes were written since the last Close
@@ -176,7 +176,7 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 	d.open = false
 	d.sink = sink
-	err := d.d.DecodeFragmentFunc(d.fn(), p, true)
+	err := d.d.DecodeFragmentKeep(d.fn(), p, true)
 	d.sink = nil
 	return mapErr(err)
 }
@@ -201,7 +201,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 		return 0, nil
 	}
 	d.open = true
-	err = d.d.DecodeFragmentFunc(d.fn(), p, false)
+	err = d.d.DecodeFragmentKeep(d.fn(), p, false)
 	if err != nil {
 		// Before the last fragment only a decoding error comes back,
 		// and it ended the block.
@@ -218,7 +218,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 // fn is what metapack's Decoder hands fields to: field, or nothing while
 // emitting is off (the block is still decoded, so the table follows the
 // peer's).
-func (d *Decoder) fn() func(mdelem.Field) {
+func (d *Decoder) fn() func(mdelem.Field) mdelem.Str {
 	if !d.emitEnabled {
 		return nil
 	}
@@ -228,10 +228,13 @@ func (d *Decoder) fn() func(mdelem.Field) {
 // field turns a decoded field into a HeaderField, while emitting is
 // enabled (the emit function may turn it off), and appends it to sink or
 // emits it. f's Strs are valid only during the call: the strings are
-// made here.
-func (d *Decoder) field(f mdelem.Field) {
+// made here. It returns the value's string as owned bytes, for the
+// dynamic table to keep when it indexes the field (see
+// DecodeFragmentKeep), so that a later indexed field comes back as that
+// same string.
+func (d *Decoder) field(f mdelem.Field) mdelem.Str {
 	if !d.emitEnabled {
-		return
+		return mdelem.Str{}
 	}
 	// Atoms, most names and many values, are checked for here rather
 	// than in a call.
@@ -241,16 +244,24 @@ func (d *Decoder) field(f mdelem.Field) {
 	} else {
 		hf.Name = d.strings.bytesStr(f.Name)
 	}
-	if a := f.Value.Atom(); a != nil {
+	var kept mdelem.Str
+	switch a := f.Value.Atom(); {
+	case a != nil:
 		hf.Value = a.String()
-	} else {
+	case f.Value.Kind() == mdelem.KindOwned:
+		// A string this Decoder made, which the table kept: the only
+		// owned bytes metapack's Decoder passes on.
+		hf.Value = f.Value.UnsafeString()
+	default:
 		hf.Value = d.strings.bytesStr(f.Value)
+		kept = mdelem.StrOf(mdelem.Owned(mdelem.BorrowString(hf.Value)))
 	}
 	if d.sink != nil {
 		*d.sink = append(*d.sink, hf)
 	} else if d.emit != nil {
 		d.emit(hf)
 	}
+	return kept
 }
 
 // Error strings of x/net's for the conditions both detect.
