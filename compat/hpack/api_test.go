@@ -354,29 +354,30 @@ func TestNilCallbacks(t *testing.T) {
 	}
 }
 
-// TestStringCacheBounded decodes thousands of distinct 4 KiB values and
+// TestStringCacheBounded decodes thousands of distinct 4 KiB names and
 // checks that each comes back right: the Decoder's string cache must give
 // up slots rather than grow, and never hand out a stale string.
 func TestStringCacheBounded(t *testing.T) {
 	var got string
-	d := compat.NewDecoder(4096, func(f compat.HeaderField) { got = f.Value })
+	d := compat.NewDecoder(4096, func(f compat.HeaderField) { got = f.Name })
 	for i := range 3000 {
-		v := strings.Repeat(string(rune('a'+i%26)), 4000) + strings.Repeat("z", i%50)
-		// A literal without indexing, name "x", raw value.
-		blk := append([]byte{0x00, 0x01, 'x'}, 0x7f)
-		n := len(v) - 127
+		name := strings.Repeat(string(rune('a'+i%26)), 4000) + strings.Repeat("z", i%50)
+		// A literal without indexing: the raw new name, then value "x".
+		blk := []byte{0x00, 0x7f}
+		n := len(name) - 127
 		for ; n >= 0x80; n >>= 7 {
 			blk = append(blk, byte(n)|0x80)
 		}
-		blk = append(append(blk, byte(n)), v...)
+		blk = append(append(blk, byte(n)), name...)
+		blk = append(blk, 0x01, 'x')
 		if _, err := d.Write(blk); err != nil {
 			t.Fatal(err)
 		}
 		if err := d.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if got != v {
-			t.Fatalf("value %d: got %d bytes, want %d", i, len(got), len(v))
+		if got != name {
+			t.Fatalf("name %d: got %d bytes, want %d", i, len(got), len(name))
 		}
 	}
 }

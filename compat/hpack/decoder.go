@@ -253,7 +253,11 @@ func (d *Decoder) field(f mdelem.Field) mdelem.Str {
 		// owned bytes metapack's Decoder passes on.
 		hf.Value = f.Value.UnsafeString()
 	default:
-		hf.Value = d.strings.bytesStr(f.Value)
+		// Not through the string cache, which names use: a value the
+		// peer sends again mostly comes from the table, as the string
+		// kept above, and probing the cache for the rest measured
+		// slower than making the string.
+		hf.Value = string(f.Value.UnsafeBytes())
 		kept = mdelem.StrOf(mdelem.Owned(mdelem.BorrowString(hf.Value)))
 	}
 	if d.sink != nil {

@@ -15,10 +15,11 @@
 // package.
 //
 // Names that are in the static table, and other names the peer sends
-// (interned in a small table of each Decoder's own), come back as strings
-// that cost no allocation, and so do static-table values. Other values
-// cost one allocation the first time, and none while the Decoder's small
-// string cache still holds them. Code that wants no allocation at all
+// (interned in a small table of each Decoder's own, or held in its small
+// string cache), come back as strings that cost no allocation, and so do
+// static-table values. Other values cost one allocation when they come as
+// a literal; a value the dynamic table indexed comes back, in each later
+// indexed field, as the string its literal made, with no allocation. Code that wants no allocation at all
 // moves to metapack's hpack.Decoder and mdelem.Batch, one hot path at a
 // time: AppendToBatch and AppendFromBatch convert between HeaderFields
 // and batches. Once a Decoder is garbage, its tables go back to a pool,

@@ -16,10 +16,10 @@ const (
 	strCacheBudget = 32 << 10
 )
 
-// strCache hands out the strings of decoded fields that are not atoms,
-// reusing the string made for the same bytes before: a value the peer
-// sends again, from its dynamic table or as a literal, costs no
-// allocation. It is direct-mapped on a hash with a seed of its own, so a
+// strCache hands out the strings of decoded names that are not atoms,
+// reusing the string made for the same bytes before: a custom name that
+// the Decoder's interner has no room for costs no allocation when it comes
+// again. (Values do not go through it: see Decoder.field.) It is direct-mapped on a hash with a seed of its own, so a
 // peer cannot aim strings at one slot; a new string replaces the old one
 // in its slot, unless it would take the cache over its budget. It belongs
 // to one Decoder.
