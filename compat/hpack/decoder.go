@@ -258,7 +258,7 @@ func (d *Decoder) field(f mdelem.Field) mdelem.Str {
 		// kept above, and probing the cache for the rest measured
 		// slower than making the string.
 		hf.Value = string(f.Value.UnsafeBytes())
-		kept = mdelem.StrOf(mdelem.Owned(mdelem.BorrowString(hf.Value)))
+		kept = keepString(hf.Value)
 	}
 	if d.sink != nil {
 		*d.sink = append(*d.sink, hf)

@@ -1,0 +1,14 @@
+//go:build !purego
+
+package hpack
+
+import "github.com/metapack/metapack/mdelem"
+
+// keepString returns s as owned bytes for metapack's dynamic table to keep
+// (see Decoder.field): a view of s's own bytes, which are immutable, so no
+// one changes them afterwards, as Owned requires. mdelem.BorrowString
+// makes the view; under -tags purego it would copy, and keep_purego.go
+// keeps nothing instead.
+func keepString(s string) mdelem.Str {
+	return mdelem.StrOf(mdelem.Owned(mdelem.BorrowString(s)))
+}
