@@ -15,8 +15,9 @@ import (
 // In steady state it allocates nothing: the table's buffers are sized once
 // for the table size limit, strings that are not atoms are copied into a
 // byte ring, and lookups go through a hash index that is updated in place.
-// Names and values that are atoms (static or interned) are never hashed:
-// their hash and static index come with them.
+// Names that are atoms (static or interned) are never hashed: their hash
+// and static index come with them. A value's hash reads at most 24 of its
+// bytes (see valueHash).
 //
 // Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
 // never-indexed literals (RFC 7541 §6.2.3). For the others, the encoder's

@@ -58,7 +58,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 				return e.appendHit(dst, how, nh, age)
 			}
 		}
-		ph = tabledef.PairHash(nh, strHash(v.valueAtom, v.value))
+		ph = tabledef.PairHash(nh, valueHash(v.value))
 		if e.table.count > 0 {
 			if age, ok := e.table.findField(ph, &v); ok {
 				e.table.setRecent(nh, age)

@@ -48,18 +48,21 @@ func neverIndexed(key sd.KeyID, vlen int) bool {
 }
 
 // seenSlots is the size of the filter of fields recently sent without
-// indexing. Measured on the raw-data stories and the gRPC workload, a
-// small filter beats a large one: a value last seen hundreds of fields ago
-// is unlikely to be seen again before its entry would be evicted (128
-// slots: 0.2944 and 0.3923; 256: 0.2964 and 0.3927; 1024: 0.2970 and
-// 0.4022; an unbounded set: 0.2979 and 0.4054).
-const seenSlots = 128
+// indexing, in sets of two. Measured on the raw-data stories and the gRPC
+// workload, a small filter beats a large one: a value last seen hundreds
+// of fields ago is unlikely to be seen again before its entry would be
+// evicted. With the table's pair hash (valueHash), sets of two: 64 slots
+// 0.2960 and 0.3901, 128 0.2951 and 0.3910, 192 0.2943 and 0.3922, 256
+// 0.2955 and 0.3945, 384 0.2975 and 0.3963; one slot per hash instead, 128
+// slots: 0.2954, 256: 0.2946. (The figures move by about 0.001 with which
+// fields happen to share a set.)
+const seenSlots = 192
 
 // seenFilter remembers the pair hashes of fields recently sent without
 // indexing, so that the default policy can index a field on its second
-// sighting. It is a direct-mapped array of hash tags: a newer field
-// overwrites an older one in its slot, so it forgets, and it never
-// allocates.
+// sighting. Its tags are in sets of two, the newer first, picked by the
+// hash: a field not found in its set takes the newer place and pushes
+// the older tag out, so the filter forgets, and it never allocates.
 type seenFilter struct {
 	tags [seenSlots]uint32
 }
@@ -70,13 +73,14 @@ func hashTag(h uint64) uint32 { return uint32(h>>32) | 1 }
 
 // seen reports whether ph is in the filter, and records it.
 func (s *seenFilter) seen(ph uint64) bool {
-	slot := &s.tags[ph%seenSlots]
+	set := (*[2]uint32)(s.tags[ph%(seenSlots/2)*2:])
 	tag := hashTag(ph)
-	if *slot == tag {
+	if set[0] == tag {
 		return true
 	}
-	*slot = tag
-	return false
+	hit := set[1] == tag
+	set[1], set[0] = set[0], tag
+	return hit
 }
 
 // nameSlots is the size of the table of per-name repeat scores.
@@ -130,8 +134,12 @@ func (s *nameScores) fresh(nh uint64) bool {
 // (0.4525); the second-sighting filter alone 0.3120 (0.4261), as it
 // delays every repeated value by one sighting; adding name bootstrap
 // 0.3057 (0.3979); adding the per-name scores, which index at first sight
-// the values of names whose values repeat, 0.2964 (0.3927) with a
-// 256-slot filter and 0.2944 (0.3923) with 128 slots.
+// the values of names whose values repeat, 0.2943 (0.3922) with the filter
+// as it is (see seenSlots).
+//
+// The filter keys fields by their XXH64 pair hash, not by the table's
+// (valueHash): the figures above depend on which fields share its slots,
+// and the table's cheaper hash measured 0.2954 with 128 slots.
 func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
 	switch {

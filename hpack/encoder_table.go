@@ -204,19 +204,31 @@ func (t *encTable) setRecent(nh uint64, age uint32) {
 	t.recent[nh%recentSlots] = recentSlot{tag: hashTag(nh), seq: t.next - 1 - age}
 }
 
+// maxPairProbes is the most entries findField compares in full: values
+// that share the bytes valueHash reads share a pair hash, and a peer can
+// send many of them.
+const maxPairProbes = 8
+
 // findField returns the age of the newest entry equal to (name, value),
-// whose pair hash is ph.
+// whose pair hash is ph, among the first maxPairProbes entries of its
+// chain with that hash; a field past them is sent as if it were in no
+// table, which costs bytes, never correctness.
 func (t *encTable) findField(ph uint64, v *fieldView) (uint32, bool) {
 	seq := t.pairHeads[ph&t.hmask]
 	prev := int64(-1)
-	for {
+	for probes := maxPairProbes; ; {
 		age, ok := t.live(seq, prev)
 		if !ok {
 			return 0, false
 		}
 		e := &t.ents[seq&t.mask]
-		if e.pairHash == ph && t.matches(e, v) {
-			return age, true
+		if e.pairHash == ph {
+			if t.matches(e, v) {
+				return age, true
+			}
+			if probes--; probes == 0 {
+				return 0, false
+			}
 		}
 		prev, seq = int64(age), e.nextPair
 	}
