@@ -219,9 +219,23 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if a := name.Atom(); a != nil {
 		key = a.Key()
 	}
-	value, err := d.decodeString(&d.valueBuf, valueHuff, valueRaw, d.internValue[key], d.maxStringLen, off)
-	if err != nil {
-		return 0, 0, err
+	// The usual values, which are not interned, are decoded here as
+	// decodeString would, without its call: a raw one is copied as it is
+	// (the measure above kept it within the limit), and a Huffman one
+	// decoded into valueBuf.
+	var value mdelem.Str
+	switch internIt := d.internValue[key]; {
+	case !valueHuff && !internIt && len(valueRaw) <= d.maxStringLen:
+		value = mdelem.StrOf(mdelem.Borrowed(valueRaw))
+	case valueHuff && !internIt && !d.safe:
+		if d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], valueRaw, d.maxStringLen); err != nil {
+			return 0, 0, huffmanErr(err, off)
+		}
+		value = mdelem.StrOf(mdelem.Borrowed(d.valueBuf))
+	default:
+		if value, err = d.decodeString(&d.valueBuf, valueHuff, valueRaw, internIt, d.maxStringLen, off); err != nil {
+			return 0, 0, err
+		}
 	}
 	fsize := name.Len() + value.Len() + entryOverhead
 	// Append before adding: the batch copies ring bytes that adding may
@@ -344,10 +358,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
 		}
 		if err != nil {
-			if err == ErrStringLength {
-				return mdelem.Str{}, err
-			}
-			return mdelem.Str{}, &DecodingError{Offset: off, Err: err}
+			return mdelem.Str{}, huffmanErr(err, off)
 		}
 		b = *buf
 	} else if len(raw) > maxLen {
@@ -375,6 +386,16 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		d.cache.put(raw, a)
 	}
 	return mdelem.StrOf(a), nil
+}
+
+// huffmanErr is the error for a Huffman string that failed to decode with
+// err: ErrStringLength itself, unwrapped, for the caller to turn into a
+// limit error, or a *DecodingError at block offset off.
+func huffmanErr(err error, off int) error {
+	if err == ErrStringLength {
+		return err
+	}
+	return &DecodingError{Offset: off, Err: err}
 }
 
 // admit counts a field of RFC 9113 size size against the limits and
