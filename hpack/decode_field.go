@@ -245,7 +245,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if d.fn != nil {
 			// fn's copy of the value, when it returns one the table
 			// may keep (see DecodeFragmentKeep).
-			if v := d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)); indexing && kept(v, value.Len()) {
+			if v := d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)); indexing && kept(v, value) {
 				value, keep = v, true
 			}
 		} else {

@@ -34,10 +34,11 @@ func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last 
 // table then keeps that copy rather than copying the value into its own
 // memory, and a later indexed field passes it to fn again, as owned bytes:
 // the caller can take it back as it is (Str.UnsafeString), with no new
-// copy. A returned Str that is not owned bytes of the value's length,
-// such as the zero Str, is ignored, and the table copies the value as for
-// DecodeFragmentFunc. fn must return bytes equal to the value it was
-// given: the table sends them on as the value of later indexed fields.
+// copy. A returned Str that is not owned bytes equal to the value, such
+// as the zero Str, is ignored, and the table copies the value as for
+// DecodeFragmentFunc. fn must not change the bytes it returned
+// afterwards, as for any owned bytes: the table sends them on as the
+// value of later indexed fields.
 //
 // compat/hpack's Decoder decodes through it: the strings it makes for
 // x/net's HeaderFields are the ones the table keeps.
@@ -55,9 +56,11 @@ func (d *Decoder) decodeFunc(fn func(f mdelem.Field) mdelem.Str, frag []byte, la
 	return d.DecodeFragment(nil, frag, last)
 }
 
-// kept returns the Str that fn returned for a value of n bytes, if the
-// dynamic table may keep it in place of a copy: owned bytes of that
-// length.
-func kept(s mdelem.Str, n int) bool {
-	return s.Kind() == mdelem.KindOwned && s.Len() == n
+// kept reports whether the dynamic table may keep s, which fn returned
+// for value, in place of a copy of value: owned bytes equal to value's.
+// The compare costs a read of bytes that fn has just copied, and keeps a
+// careless fn from putting into the table a value the peer did not send.
+func kept(s, value mdelem.Str) bool {
+	return s.Kind() == mdelem.KindOwned && s.Len() == value.Len() &&
+		string(s.UnsafeBytes()) == string(value.UnsafeBytes())
 }

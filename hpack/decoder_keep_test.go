@@ -52,7 +52,7 @@ func TestDecodeFragmentKeep(t *testing.T) {
 }
 
 // TestDecodeFragmentKeepIgnoresUnfit: a returned Str that is not owned
-// bytes of the value's length is ignored, and the table copies the value
+// bytes equal to the value is ignored, and the table copies the value
 // itself.
 func TestDecodeFragmentKeepIgnoresUnfit(t *testing.T) {
 	for _, tc := range []struct {
@@ -61,6 +61,7 @@ func TestDecodeFragmentKeepIgnoresUnfit(t *testing.T) {
 	}{
 		{"zero", mdelem.Str{}},
 		{"shorter", mdelem.StrOf(mdelem.Owned([]byte("val")))},
+		{"other bytes", mdelem.StrOf(mdelem.Owned([]byte("VALUE")))},
 		{"borrowed", mdelem.StrOf(mdelem.Borrowed([]byte("VALUE")))},
 		{"atom", mdelem.StrOf(mdelem.Static(nil))},
 	} {
