@@ -14,13 +14,12 @@ import (
 // metapackCodec is the header codec built on this module's hpack and
 // mdelem packages: header blocks decode into reusable batches whose names
 // are atoms (static, or interned in the connection's table), and
-// responses are built from atoms and the request's own fields, without
-// copying them.
+// responses are encoded field by field (Encoder.AppendField) from atoms
+// and the request's own fields, with no batch in between and no copy.
 type metapackCodec struct {
 	dec  *hpack.Decoder
 	enc  *hpack.Encoder
 	cur  *mdelem.Batch   // the block being decoded
-	resp *mdelem.Batch   // scratch for the block being encoded
 	free []*mdelem.Batch // batches of released requests
 	num  []byte          // scratch for numbers
 }
@@ -75,10 +74,9 @@ func newMetapackCodec(lim codecLimits) *metapackCodec {
 	// encoder neither hashes nor copies.
 	dec.SetInterner(intern.New(nameInternLimits))
 	return &metapackCodec{
-		dec:  dec,
-		enc:  hpack.NewEncoder(hpack.DefaultTableSize),
-		cur:  newBatch(),
-		resp: newBatch(),
+		dec: dec,
+		enc: hpack.NewEncoder(hpack.DefaultTableSize),
+		cur: newBatch(),
 	}
 }
 
@@ -160,23 +158,24 @@ func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetAllowedMaxDy
 func (m *metapackCodec) setPeerHeaderTableSize(v uint32) { m.enc.SetMaxDynamicTableSize(v) }
 
 func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {
-	r := m.resp
-	r.Reset()
-	r.Append(mdelem.From(atomStatus, atomStatus200))
-	r.Append(mdelem.From(atomContentType, atomAppGRPC))
+	e := m.enc
+	dst = e.AppendField(dst, mdelem.From(atomStatus, atomStatus200))
+	dst = e.AppendField(dst, mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
-		for _, f := range req.(*mdelem.Batch).All() {
-			// Names are atoms (static or interned), values bytes in the
-			// request's arena: Append takes both as they are.
-			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
-				r.Append(f)
+		fields := req.(*mdelem.Batch).UnsafeFields()
+		for i := range fields {
+			// Names are atoms (static or interned) or bytes, values
+			// bytes in the request's arena: the encoder reads them in
+			// place.
+			if f := &fields[i]; f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+				dst = e.AppendField(dst, *f)
 			}
 		}
 	}
 	if status >= 0 {
-		m.appendStatus(r, status, msg)
+		dst = m.appendStatus(dst, status, msg)
 	}
-	return m.enc.AppendBlock(dst, r)
+	return dst
 }
 
 func (m *metapackCodec) echoSize(req any) int {
@@ -189,37 +188,34 @@ func (m *metapackCodec) echoSize(req any) int {
 	return n
 }
 
-func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
+// appendStatus appends the grpc-status and grpc-message fields.
+func (m *metapackCodec) appendStatus(dst []byte, status int, msg string) []byte {
 	if status < len(atomStatusCodes) {
-		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
+		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
 	} else {
-		r.Append(mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
+		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
 	}
 	if msg != "" {
-		r.Append(mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
+		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
 	}
+	return dst
 }
 
 func (m *metapackCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byte {
-	r := m.resp
-	r.Reset()
-	m.appendStatus(r, status, msg)
-	return m.enc.AppendBlock(dst, r)
+	return m.appendStatus(dst, status, msg)
 }
 
 func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength int) []byte {
-	r := m.resp
-	r.Reset()
+	e := m.enc
 	m.num = strconv.AppendInt(m.num[:0], int64(status), 10)
 	if a := sd.Lookup(m.num); a != nil {
-		r.Append(mdelem.From(atomStatus, a))
+		dst = e.AppendField(dst, mdelem.From(atomStatus, a))
 	} else {
-		r.Append(mdelem.From(atomStatus, mdelem.Borrowed(m.num)))
+		dst = e.AppendField(dst, mdelem.From(atomStatus, mdelem.Borrowed(m.num)))
 	}
-	r.Append(mdelem.From(atomContentType, mdelem.BorrowString(textContentType)))
+	dst = e.AppendField(dst, mdelem.From(atomContentType, mdelem.BorrowString(textContentType)))
 	m.num = strconv.AppendInt(m.num[:0], int64(contentLength), 10)
-	r.Append(mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
-	return m.enc.AppendBlock(dst, r)
+	return e.AppendField(dst, mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
 }
 
 // parseTimeout parses a grpc-timeout value with the library's parser
