@@ -14,12 +14,13 @@ import (
 // metapackCodec is the header codec built on this module's hpack and
 // mdelem packages: header blocks decode into reusable batches whose names
 // are atoms (static, or interned in the connection's table), and
-// responses are encoded field by field (Encoder.AppendField) from atoms
-// and the request's own fields, with no batch in between and no copy.
+// responses are built from atoms and the request's own fields, without
+// copying them.
 type metapackCodec struct {
 	dec  *hpack.Decoder
 	enc  *hpack.Encoder
 	cur  *mdelem.Batch   // the block being decoded
+	resp *mdelem.Batch   // scratch for the block being encoded
 	free []*mdelem.Batch // batches of released requests
 	num  []byte          // scratch for numbers
 }
@@ -74,9 +75,10 @@ func newMetapackCodec(lim codecLimits) *metapackCodec {
 	// encoder neither hashes nor copies.
 	dec.SetInterner(intern.New(nameInternLimits))
 	return &metapackCodec{
-		dec: dec,
-		enc: hpack.NewEncoder(hpack.DefaultTableSize),
-		cur: newBatch(),
+		dec:  dec,
+		enc:  hpack.NewEncoder(hpack.DefaultTableSize),
+		cur:  newBatch(),
+		resp: newBatch(),
 	}
 }
 
@@ -158,24 +160,23 @@ func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetAllowedMaxDy
 func (m *metapackCodec) setPeerHeaderTableSize(v uint32) { m.enc.SetMaxDynamicTableSize(v) }
 
 func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {
-	e := m.enc
-	dst = e.AppendField(dst, mdelem.From(atomStatus, atomStatus200))
-	dst = e.AppendField(dst, mdelem.From(atomContentType, atomAppGRPC))
+	r := m.resp
+	r.Reset()
+	r.Append(mdelem.From(atomStatus, atomStatus200))
+	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
-		fields := req.(*mdelem.Batch).UnsafeFields()
-		for i := range fields {
-			// Names are atoms (static or interned) or bytes, values
-			// bytes in the request's arena: the encoder reads them in
-			// place.
-			if f := &fields[i]; f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
-				dst = e.AppendField(dst, *f)
+		for _, f := range req.(*mdelem.Batch).All() {
+			// Names are atoms (static or interned), values bytes in the
+			// request's arena: Append takes both as they are.
+			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+				r.Append(f)
 			}
 		}
 	}
 	if status >= 0 {
-		dst = m.appendStatus(dst, status, msg)
+		m.appendStatus(r, status, msg)
 	}
-	return dst
+	return m.enc.AppendBlock(dst, r)
 }
 
 func (m *metapackCodec) echoSize(req any) int {
@@ -188,34 +189,37 @@ func (m *metapackCodec) echoSize(req any) int {
 	return n
 }
 
-// appendStatus appends the grpc-status and grpc-message fields.
-func (m *metapackCodec) appendStatus(dst []byte, status int, msg string) []byte {
+func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
 	if status < len(atomStatusCodes) {
-		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
+		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
 	} else {
-		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
+		r.Append(mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
 	}
 	if msg != "" {
-		dst = m.enc.AppendField(dst, mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
+		r.Append(mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
 	}
-	return dst
 }
 
 func (m *metapackCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byte {
-	return m.appendStatus(dst, status, msg)
+	r := m.resp
+	r.Reset()
+	m.appendStatus(r, status, msg)
+	return m.enc.AppendBlock(dst, r)
 }
 
 func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength int) []byte {
-	e := m.enc
+	r := m.resp
+	r.Reset()
 	m.num = strconv.AppendInt(m.num[:0], int64(status), 10)
 	if a := sd.Lookup(m.num); a != nil {
-		dst = e.AppendField(dst, mdelem.From(atomStatus, a))
+		r.Append(mdelem.From(atomStatus, a))
 	} else {
-		dst = e.AppendField(dst, mdelem.From(atomStatus, mdelem.Borrowed(m.num)))
+		r.Append(mdelem.From(atomStatus, mdelem.Borrowed(m.num)))
 	}
-	dst = e.AppendField(dst, mdelem.From(atomContentType, mdelem.BorrowString(textContentType)))
+	r.Append(mdelem.From(atomContentType, mdelem.BorrowString(textContentType)))
 	m.num = strconv.AppendInt(m.num[:0], int64(contentLength), 10)
-	return e.AppendField(dst, mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
+	r.Append(mdelem.From(atomContentLen, mdelem.Borrowed(m.num)))
+	return m.enc.AppendBlock(dst, r)
 }
 
 // parseTimeout parses a grpc-timeout value with the library's parser
