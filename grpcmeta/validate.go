@@ -38,49 +38,68 @@ func (e *FieldError) Error() string {
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// connectionSpecific lists the headers RFC 9113 §8.2.2 forbids.
-var connectionSpecific = [...]string{"connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"}
-
 // ValidateRequest checks a request header list as a gRPC-style HTTP/2
 // server must (RFC 9113 §8.2 and §8.3.1): pseudo-headers first, each of
 // :method, :scheme, :path and :authority at most once and no others,
 // :method, :scheme and :path present, names lowercase and not empty, no
 // connection-specific headers, and te, if present, only "trailers". A nil
 // b is an empty list, which lacks the required pseudo-headers.
+//
+// A name that is the atom of a well-known key is classified by its key
+// alone: those names are lowercase, the only ones that start with ':' are
+// the five pseudo-header keys, and the only connection-specific one is
+// transfer-encoding (TestKeyNamesClassified). Other names, static-tier
+// strings that are no key ("", "POST") included, are checked byte by
+// byte.
 func ValidateRequest(b *mdelem.Batch) error {
+	var fields []mdelem.Field
+	if b != nil { // a nil batch is an empty list
+		fields = b.UnsafeFields()
+	}
 	var seen uint8 // bit per request pseudo-header
 	regular := false
-	n := 0
-	if b != nil { // a nil batch is an empty list
-		n = b.Len()
-	}
-	for i := range n {
-		f := b.At(i)
-		// Read the name's atom once: its key classifies well-known names.
-		a := f.Name.Atom()
-		var name string
-		key := sd.KeyUnknown
-		if a != nil {
-			name, key = a.String(), a.Key()
-		} else {
-			name = f.Name.UnsafeString()
-		}
-		if len(name) > 0 && name[0] == ':' {
-			if regular {
-				return fieldErr(i, f, ErrPseudoAfterRegular)
+	for i := range fields {
+		f := &fields[i]
+		var err error
+		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
+			key := a.Key()
+			if isPseudoKey(key) {
+				bit := requestPseudoBit(key)
+				switch {
+				case regular:
+					err = ErrPseudoAfterRegular
+				case bit == 0:
+					err = ErrUnknownPseudo
+				case seen&bit != 0:
+					err = ErrDuplicatePseudo
+				default:
+					seen |= bit
+					continue
+				}
+				return fieldErr(i, f, err)
 			}
-			bit := requestPseudoBit(key)
-			if bit == 0 {
+			regular = true
+			switch key {
+			case sd.KeyTransferEncoding:
+				err = ErrConnectionHeader
+			case sd.KeyTe:
+				if !f.Value.EqualString("trailers") {
+					err = ErrBadTE
+				}
+			}
+		} else {
+			name := f.Name.UnsafeString()
+			if len(name) > 0 && name[0] == ':' {
+				// Every pseudo-header a request may carry is a key.
+				if regular {
+					return fieldErr(i, f, ErrPseudoAfterRegular)
+				}
 				return fieldErr(i, f, ErrUnknownPseudo)
 			}
-			if seen&bit != 0 {
-				return fieldErr(i, f, ErrDuplicatePseudo)
-			}
-			seen |= bit
-			continue
+			regular = true
+			err = checkName(name)
 		}
-		regular = true
-		if err := checkRegular(f, name, key, a != nil && a.IsStatic()); err != nil {
+		if err != nil {
 			return fieldErr(i, f, err)
 		}
 	}
@@ -90,6 +109,16 @@ func ValidateRequest(b *mdelem.Batch) error {
 		}
 	}
 	return nil
+}
+
+// isPseudoKey reports whether k is the key of a name that starts with
+// ':'.
+func isPseudoKey(k sd.KeyID) bool {
+	switch k {
+	case sd.KeyMethod, sd.KeyScheme, sd.KeyPath, sd.KeyAuthority, sd.KeyStatus:
+		return true
+	}
+	return false
 }
 
 func requestPseudoBit(k sd.KeyID) uint8 {
@@ -106,36 +135,63 @@ func requestPseudoBit(k sd.KeyID) uint8 {
 	return 0
 }
 
-// checkRegular checks one regular header whose name is name, with key ID
-// key; static tells that the name is a static-tier string.
-func checkRegular(f mdelem.Field, name string, key sd.KeyID, static bool) error {
+// checkName checks the name of a regular header that is not the atom of a
+// well-known key: not empty, lowercase, and none of the connection-specific headers
+// RFC 9113 §8.2.2 forbids.
+func checkName(name string) error {
 	if len(name) == 0 {
 		return ErrEmptyName
 	}
-	switch key {
-	case sd.KeyTransferEncoding:
+	if hasUpper(name) {
+		return ErrUppercaseName
+	}
+	switch name {
+	case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade":
 		return ErrConnectionHeader
-	case sd.KeyTe:
-		if !f.Value.EqualString("trailers") {
-			return ErrBadTE
-		}
-	}
-	if static {
-		return nil // static names are lowercase, and none other is forbidden
-	}
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; 'A' <= c && c <= 'Z' {
-			return ErrUppercaseName
-		}
-	}
-	for _, h := range connectionSpecific {
-		if name == h {
-			return ErrConnectionHeader
-		}
 	}
 	return nil
 }
 
-func fieldErr(i int, f mdelem.Field, err error) error {
+// hasUpper reports whether s has a byte in 'A'..'Z'. It tests eight bytes
+// at a time, the last eight overlapping the ones before when len(s) is not
+// a multiple of eight.
+func hasUpper(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; 'A' <= c && c <= 'Z' {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(s)-8; i += 8 {
+		if upperIn(load64(s, i)) {
+			return true
+		}
+	}
+	return upperIn(load64(s, len(s)-8))
+}
+
+// load64 returns the eight bytes of s at i, little-endian.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// upperIn reports whether one of the eight bytes of w is in 'A'..'Z'. On
+// each byte's low seven bits x, x + 0x80-'A' has its high bit set when
+// x >= 'A', and x + 0x80-'Z'-1 when x > 'Z', with no carry into the next
+// byte; a byte whose own high bit is set is no letter.
+func upperIn(w uint64) bool {
+	const ones = 0x0101010101010101
+	const high = 0x80 * ones
+	x := w &^ high
+	ge := x + (0x80-'A')*ones
+	gt := x + (0x80-'Z'-1)*ones
+	return ge&^gt&^w&high != 0
+}
+
+func fieldErr(i int, f *mdelem.Field, err error) error {
 	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
 }

@@ -34,6 +34,12 @@ func TestValidateRequest(t *testing.T) {
 		{"missing path", []string{":method", "POST", ":scheme", "http"}, ErrMissingPseudo, ":path"},
 		{"missing method", []string{":scheme", "http", ":path", "/"}, ErrMissingPseudo, ":method"},
 		{"uppercase", append(append([]string{}, good...), "X-Up", "1"), ErrUppercaseName, "X-Up"},
+		// "POST" is a static-tier string but not a key: its name is checked.
+		{"uppercase static string", append(append([]string{}, good...), "POST", "1"), ErrUppercaseName, "POST"},
+		{"uppercase after 8 bytes", append(append([]string{}, good...), "x-long-nAme", "1"), ErrUppercaseName, "x-long-nAme"},
+		{"proxy-connection", append(append([]string{}, good...), "proxy-connection", "x"), ErrConnectionHeader, "proxy-connection"},
+		{"pseudo not static", []string{":method", "POST", ":scheme", "http", ":path", "/", ":x-custom-pseudo", "x"}, ErrUnknownPseudo, ":x-custom-pseudo"},
+		{"pseudo not static after regular", []string{":method", "POST", ":scheme", "http", ":path", "/", "x-a", "1", ":x-custom-pseudo", "x"}, ErrPseudoAfterRegular, ":x-custom-pseudo"},
 		{"empty name", append(append([]string{}, good...), "", "1"), ErrEmptyName, ""},
 		{"connection", append(append([]string{}, good...), "connection", "close"), ErrConnectionHeader, "connection"},
 		{"keep-alive", append(append([]string{}, good...), "keep-alive", "5"), ErrConnectionHeader, "keep-alive"},

@@ -6,14 +6,16 @@ import (
 
 	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
 // metapackCodec is the header codec built on this module's hpack and
 // mdelem packages: header blocks decode into reusable batches whose names
-// are atoms, and responses are built from atoms and the request's own
-// fields, without copying them.
+// are atoms (static, or interned in the connection's table), and
+// responses are built from atoms and the request's own fields, without
+// copying them.
 type metapackCodec struct {
 	dec  *hpack.Decoder
 	enc  *hpack.Encoder
@@ -49,6 +51,13 @@ func mustAtom(s string) *sd.Atom {
 	return a
 }
 
+// nameInternLimits bound the table a connection's decoder interns the
+// client's names in (and the values of the keys hpack interns by
+// default): it takes at most 32 KiB of entries, plus a 4 KiB index made
+// with it. Once it is full, or for a longer string, the decoder copies
+// the string into the request's batch as it does without a table.
+var nameInternLimits = intern.Limits{MaxEntries: 256, MaxBytes: 32 << 10, MaxLen: 64}
+
 const textContentType = "text/plain; charset=utf-8"
 
 func newMetapackCodec(lim codecLimits) *metapackCodec {
@@ -60,6 +69,11 @@ func newMetapackCodec(lim codecLimits) *metapackCodec {
 	// decodes, and a longer string is a stream error like the list it
 	// makes too large.
 	dec.SetMaxStringLength(lim.maxListSize)
+	// Names the client sends that are not static become atoms of the
+	// connection's own table: an indexed field then copies no name
+	// bytes, and the response's echoed names are atoms too, which the
+	// encoder neither hashes nor copies.
+	dec.SetInterner(intern.New(nameInternLimits))
 	return &metapackCodec{
 		dec:  dec,
 		enc:  hpack.NewEncoder(hpack.DefaultTableSize),

@@ -1,0 +1,62 @@
+package grpcmeta
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/metapack/metapack/internal/tier"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// TestKeyNamesClassified checks what ValidateRequest assumes of the names
+// of well-known keys, which it classifies by key alone: each is lowercase
+// and not empty, starts with ':' exactly when isPseudoKey says so, and is
+// connection-specific (checkName) exactly when it is transfer-encoding.
+func TestKeyNamesClassified(t *testing.T) {
+	keys := 0
+	for id := range tier.NumAtoms {
+		a := tier.ByID(id)
+		k := a.Key()
+		if k == sd.KeyUnknown {
+			continue
+		}
+		keys++
+		s := a.String()
+		if s == "" || strings.ToLower(s) != s {
+			t.Errorf("key %d: name %q is empty or not lowercase", k, s)
+		}
+		if pseudo := strings.HasPrefix(s, ":"); pseudo != isPseudoKey(k) {
+			t.Errorf("key %d %q: isPseudoKey %v, want %v", k, s, isPseudoKey(k), pseudo)
+			continue
+		}
+		if isPseudoKey(k) {
+			continue
+		}
+		err := checkName(s)
+		if want := k == sd.KeyTransferEncoding; errors.Is(err, ErrConnectionHeader) != want || (err != nil && !want) {
+			t.Errorf("key %d %q: checkName = %v", k, s, err)
+		}
+	}
+	if keys != int(sd.NumKeys)-1 {
+		t.Errorf("%d atoms have a key, want %d", keys, sd.NumKeys-1)
+	}
+}
+
+// TestHasUpper compares hasUpper with a byte loop on every length up to
+// 24, with the letter (or a byte next to the range) at each position.
+func TestHasUpper(t *testing.T) {
+	for _, c := range []byte{'A', 'Z', 'M', '@', '[', 'a', 'z', 0x80 | 'A', 0xff, 0} {
+		for n := 0; n <= 24; n++ {
+			for at := range n {
+				b := []byte(strings.Repeat("x", n))
+				b[at] = c
+				s := string(b)
+				want := 'A' <= c && c <= 'Z'
+				if got := hasUpper(s); got != want {
+					t.Errorf("hasUpper(%q) = %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+}
