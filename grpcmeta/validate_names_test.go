@@ -43,10 +43,15 @@ func TestKeyNamesClassified(t *testing.T) {
 	}
 }
 
-// TestHasUpper compares hasUpper with a byte loop on every length up to
-// 24, with the letter (or a byte next to the range) at each position.
+// TestHasUpper compares hasUpper with the plain test on every length up
+// to 24, with each of the 256 byte values at each position among bytes
+// that are no letter.
 func TestHasUpper(t *testing.T) {
-	for _, c := range []byte{'A', 'Z', 'M', '@', '[', 'a', 'z', 0x80 | 'A', 0xff, 0} {
+	var all []byte
+	for c := range 256 {
+		all = append(all, byte(c))
+	}
+	for _, c := range all {
 		for n := 0; n <= 24; n++ {
 			for at := range n {
 				b := []byte(strings.Repeat("x", n))
