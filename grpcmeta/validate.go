@@ -3,6 +3,7 @@ package grpcmeta
 import (
 	"errors"
 	"fmt"
+	"github.com/metapack/metapack/internal/le"
 
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -165,18 +166,11 @@ func hasUpper(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s)-8; i += 8 {
-		if upperIn(load64(s, i)) {
+		if upperIn(le.Uint64(s[i:])) {
 			return true
 		}
 	}
-	return upperIn(load64(s, len(s)-8))
-}
-
-// load64 returns the eight bytes of s at i, little-endian.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return upperIn(le.Uint64(s[len(s)-8:]))
 }
 
 // upperIn reports whether one of the eight bytes of w is in 'A'..'Z'. On

@@ -1,6 +1,7 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/le"
 	"math/bits"
 
 	"github.com/cespare/xxhash/v2"
@@ -39,18 +40,18 @@ func valueHash(s string) uint64 {
 	h := uint64(n) * 0x9E3779B97F4A7C15
 	if n > 16 {
 		for i := 0; i < n-16; i += 16 {
-			h = fold(h^le64(s, i), le64(s, i+8))
+			h = fold(h^le.Uint64(s[i:]), le.Uint64(s[i+8:]))
 		}
-		return fold(h^le64(s, n-16), le64(s, n-8)) // overlaps the last fold
+		return fold(h^le.Uint64(s[n-16:]), le.Uint64(s[n-8:])) // overlaps the last fold
 	}
 	// Up to 16 bytes: two loads of the first and last bytes, overlapping
 	// when fewer than 16 (of 8, 4 or single bytes).
 	var a, b uint64
 	switch {
 	case n >= 8:
-		a, b = le64(s, 0), le64(s, n-8)
+		a, b = le.Uint64(s), le.Uint64(s[n-8:])
 	case n >= 4:
-		a, b = le32(s, 0), le32(s, n-4)
+		a, b = uint64(le.Uint32(s[0:])), uint64(le.Uint32(s[n-4:]))
 	case n > 0:
 		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
@@ -62,17 +63,4 @@ func valueHash(s string) uint64 {
 func fold(x, y uint64) uint64 {
 	hi, lo := bits.Mul64(x^0xA0761D6478BD642F, y^0xE7037ED1A0B428DB)
 	return hi ^ lo
-}
-
-// le64 and le32 read 8 and 4 bytes of s from i, little-endian. The first
-// index expression checks the bounds once, for the whole read.
-func le64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func le32(s string, i int) uint64 {
-	s = s[i : i+4]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }

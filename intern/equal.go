@@ -1,5 +1,7 @@
 package intern
 
+import "github.com/metapack/metapack/internal/le"
+
 // equal reports whether s and b hold the same bytes. It is faster than
 // s == string(b) for the short strings headers are made of: it compares
 // eight bytes at a time without a call into the runtime.
@@ -16,7 +18,7 @@ func sameBytesSafe[T string | []byte](s string, b T) bool {
 	if uint(n-8) > 8 {
 		return sameBytesSlowSafe(s, b)
 	}
-	return le64(s) == le64(b) && le64(s[n-8:]) == le64(b[n-8:])
+	return le.Uint64(s) == le.Uint64(b) && le.Uint64(s[n-8:]) == le.Uint64(b[n-8:])
 }
 
 // sameBytesSlowSafe is sameBytesSafe for any length.
@@ -29,9 +31,9 @@ func sameBytesSlowSafe[T string | []byte](s string, b T) bool {
 		// past two words; the conversion in a comparison does not allocate.
 		return s == string(b)
 	case n >= 8:
-		return le64(s) == le64(b) && le64(s[n-8:]) == le64(b[n-8:])
+		return le.Uint64(s) == le.Uint64(b) && le.Uint64(s[n-8:]) == le.Uint64(b[n-8:])
 	case n >= 4:
-		return le32(s) == le32(b) && le32(s[n-4:]) == le32(b[n-4:])
+		return le.Uint32(s) == le.Uint32(b) && le.Uint32(s[n-4:]) == le.Uint32(b[n-4:])
 	default:
 		for i := 0; i < n; i++ {
 			if s[i] != b[i] {
@@ -40,19 +42,4 @@ func sameBytesSlowSafe[T string | []byte](s string, b T) bool {
 		}
 		return true
 	}
-}
-
-// le64 and le32 read the first word of b, little-endian. The compiler
-// merges the byte loads into one unaligned load where the CPU allows it
-// (amd64, arm64); the byte order does not matter, since both sides of a
-// comparison are read alike.
-func le64[T string | []byte](b T) uint64 {
-	_ = b[7]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
-
-func le32[T string | []byte](b T) uint32 {
-	_ = b[3]
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }

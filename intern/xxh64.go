@@ -1,6 +1,10 @@
 package intern
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/metapack/metapack/internal/le"
+)
 
 // XXH64 constants, from the xxHash specification.
 const (
@@ -33,10 +37,10 @@ func seededHash[T string | []byte](b T, seed uint64) uint64 {
 		v3 := seed
 		v4 := seed - prime1
 		for len(b) >= 32 {
-			v1 = xxRound(v1, le64(b[0:8]))
-			v2 = xxRound(v2, le64(b[8:16]))
-			v3 = xxRound(v3, le64(b[16:24]))
-			v4 = xxRound(v4, le64(b[24:32]))
+			v1 = xxRound(v1, le.Uint64(b[0:8]))
+			v2 = xxRound(v2, le.Uint64(b[8:16]))
+			v3 = xxRound(v3, le.Uint64(b[16:24]))
+			v4 = xxRound(v4, le.Uint64(b[24:32]))
 			b = b[32:]
 		}
 		h = bits.RotateLeft64(v1, 1) + bits.RotateLeft64(v2, 7) +
@@ -51,11 +55,11 @@ func seededHash[T string | []byte](b T, seed uint64) uint64 {
 	h += uint64(n)
 
 	for ; len(b) >= 8; b = b[8:] {
-		h ^= xxRound(0, le64(b))
+		h ^= xxRound(0, le.Uint64(b))
 		h = bits.RotateLeft64(h, 27)*prime1 + prime4
 	}
 	if len(b) >= 4 {
-		h ^= uint64(le32(b)) * prime1
+		h ^= uint64(le.Uint32(b)) * prime1
 		h = bits.RotateLeft64(h, 23)*prime2 + prime3
 		b = b[4:]
 	}
