@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -12,67 +13,54 @@ import (
 // requires the same fields, errors and dynamic table: the function path
 // must not drop, add or reorder a field, nor skip a limit.
 func FuzzDecodeFunc(f *testing.F) {
-	for _, s := range decodeSeeds() {
-		f.Add(s, uint64(5), byte(1))
-	}
-	f.Fuzz(func(t *testing.T, data []byte, splitSeed uint64, sizeSel byte) {
-		size := tableSizes[sizeSel%byte(len(tableSizes))]
-		viaBatch, viaFunc := newOurDecoder(size), newOurDecoder(size)
-		b := mdelem.NewBatch(0, 0)
-		for i, block := range splitBlocks(data) {
-			frags := splitAt(block, splitSeed)
-			b.Reset()
-			want := decodeState(viaBatch, b, ourDecode(viaBatch, b, frags))
-			var fields []field
-			fn := func(f mdelem.Field) { fields = append(fields, field{f.Name.String(), f.Value.String(), f.Sensitive()}) }
-			var err error
-			for j, frag := range frags {
-				if err = viaFunc.DecodeFragmentFunc(fn, frag, j == len(frags)-1); err != nil {
-					break
-				}
-			}
-			got := fieldsState(viaFunc, fields, err)
-			if got != want {
-				t.Fatalf("block %d %x: via the function\n%s\nvia the batch\n%s", i, block, got, want)
-			}
-		}
+	fuzzFieldPath(f, "through the function", func(d *hpack.Decoder, frag []byte, last bool, add func(mdelem.Field)) error {
+		return d.DecodeFragmentFunc(add, frag, last)
 	})
 }
 
-// FuzzDecodeKeep decodes the same blocks with DecodeFragment into a batch
-// and with DecodeFragmentKeep, whose fn hands back an owned copy of each
-// value for the dynamic table to keep, and checks that both give the same
-// fields, errors and tables: kept values are the table's strings for
-// later indexed fields, for eviction, and when the table's rings grow.
+// FuzzDecodeKeep is FuzzDecodeFunc for DecodeFragmentKeep, whose fn hands
+// back an owned copy of each value for the dynamic table to keep: kept
+// values are the table's strings for later indexed fields, for eviction,
+// and when the table's rings grow.
 func FuzzDecodeKeep(f *testing.F) {
+	fuzzFieldPath(f, "keeping values", func(d *hpack.Decoder, frag []byte, last bool, add func(mdelem.Field)) error {
+		return d.DecodeFragmentKeep(func(f mdelem.Field) mdelem.Str {
+			add(f)
+			if f.Value.Kind() == mdelem.KindOwned {
+				return mdelem.Str{} // already one of these copies
+			}
+			return mdelem.StrOf(mdelem.Owned(bytes.Clone(f.Value.UnsafeBytes())))
+		}, frag, last)
+	})
+}
+
+// fuzzFieldPath fuzzes a decoding path that hands fields to a function:
+// decode decodes one fragment, passing each field to add. Every block,
+// split at the same points, must give the same fields, errors and dynamic
+// table as DecodeFragment into a batch; via names the path in failures.
+func fuzzFieldPath(f *testing.F, via string, decode func(d *hpack.Decoder, frag []byte, last bool, add func(mdelem.Field)) error) {
 	for _, s := range decodeSeeds() {
 		f.Add(s, uint64(5), byte(1))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, splitSeed uint64, sizeSel byte) {
 		size := tableSizes[sizeSel%byte(len(tableSizes))]
-		viaBatch, viaKeep := newOurDecoder(size), newOurDecoder(size)
+		viaBatch, viaPath := newOurDecoder(size), newOurDecoder(size)
 		b := mdelem.NewBatch(0, 0)
+		var fields []field
+		add := func(f mdelem.Field) { fields = append(fields, field{f.Name.String(), f.Value.String(), f.Sensitive()}) }
 		for i, block := range splitBlocks(data) {
 			frags := splitAt(block, splitSeed)
 			b.Reset()
 			want := decodeState(viaBatch, b, ourDecode(viaBatch, b, frags))
-			var fields []field
-			fn := func(f mdelem.Field) mdelem.Str {
-				fields = append(fields, field{f.Name.String(), f.Value.String(), f.Sensitive()})
-				if f.Value.Kind() == mdelem.KindOwned {
-					return mdelem.Str{} // already one of these copies
-				}
-				return mdelem.StrOf(mdelem.Owned(bytes.Clone(f.Value.UnsafeBytes())))
-			}
+			fields = fields[:0]
 			var err error
 			for j, frag := range frags {
-				if err = viaKeep.DecodeFragmentKeep(fn, frag, j == len(frags)-1); err != nil {
+				if err = decode(viaPath, frag, j == len(frags)-1, add); err != nil {
 					break
 				}
 			}
-			got := fieldsState(viaKeep, fields, err)
-			if got != want {
-				t.Fatalf("block %d %x: keeping values\n%s\nvia the batch\n%s", i, block, got, want)
+			if got := fieldsState(viaPath, fields, err); got != want {
+				t.Fatalf("block %d %x: %s\n%s\nvia the batch\n%s", i, block, via, got, want)
 			}
 		}
 	})

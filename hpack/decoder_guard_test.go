@@ -217,3 +217,40 @@ func TestReadersAtGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeFragmentKeepAtGuard decodes every connection with
+// DecodeFragmentKeep, its fn keeping each value as owned bytes that end at
+// a guard page, and compares the fields and the table with Decode's: the
+// table compares, keeps and hands back the kept bytes (indexed fields,
+// eviction, the rings' growth) without reading past them.
+func TestDecodeFragmentKeepAtGuard(t *testing.T) {
+	keptBack := 0 // fields whose value came back from the table as kept bytes
+	for ci, conn := range guardConnections() {
+		ref, dec := newCorpusDecoder(DefaultTableSize), newCorpusDecoder(DefaultTableSize)
+		rb := mdelem.NewBatch(16, 256)
+		var got [][2]string
+		fn := func(f mdelem.Field) mdelem.Str {
+			got = append(got, [2]string{f.Name.String(), f.Value.String()})
+			if f.Value.Kind() == mdelem.KindOwned {
+				keptBack++
+				return mdelem.Str{} // a kept one already
+			}
+			if f.Value.Len() == 0 {
+				return mdelem.Str{}
+			}
+			return mdelem.StrOf(mdelem.Owned(guardpage.CopyBefore(t, f.Value.UnsafeBytes())))
+		}
+		for bi, block := range conn {
+			rb.Reset()
+			got = got[:0]
+			want := decodeOutcome(ref, rb, ref.Decode(rb, block))
+			err := dec.DecodeFragmentKeep(fn, block, true)
+			if out := fmt.Sprintf("fields %q\nerr %v\ntable %q", got, err, tablePairs(dec)); out != want {
+				t.Fatalf("connection %d block %d:\n%s\nwant\n%s", ci, bi, out, want)
+			}
+		}
+	}
+	if keptBack == 0 {
+		t.Fatal("no indexed field came back with a kept value")
+	}
+}
