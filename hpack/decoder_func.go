@@ -23,7 +23,6 @@ func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last 
 		}
 	}
 	d.userFn = fn
-	defer func() { d.userFn = nil }()
 	return d.decodeFunc(d.callUserFn, frag, last)
 }
 
@@ -49,10 +48,11 @@ func (d *Decoder) DecodeFragmentKeep(fn func(f mdelem.Field) mdelem.Str, frag []
 	return d.decodeFunc(fn, frag, last)
 }
 
-// decodeFunc decodes frag with fn taking the fields, for one call.
+// decodeFunc decodes frag with fn taking the fields, for one call, after
+// which the decoder holds neither fn nor DecodeFragmentFunc's.
 func (d *Decoder) decodeFunc(fn func(f mdelem.Field) mdelem.Str, frag []byte, last bool) error {
 	d.fn = fn
-	defer func() { d.fn = nil }()
+	defer func() { d.fn, d.userFn = nil, nil }()
 	return d.DecodeFragment(nil, frag, last)
 }
 
