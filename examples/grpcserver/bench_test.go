@@ -51,7 +51,7 @@ func BenchmarkCodecRequest(b *testing.B) {
 		{"default", loadtestRequest},
 		{"echo20", append(append([]hpack.HeaderField(nil), loadtestRequest...), loadtestEchoHeaders...)},
 	} {
-		b.Run(w.name, func(b *testing.B) { benchCodecRequest(b, w.fields) })
+		b.Run("workload="+w.name, func(b *testing.B) { benchCodecRequest(b, w.fields) })
 	}
 }
 
@@ -68,7 +68,7 @@ func benchCodecRequest(b *testing.B, fields []hpack.HeaderField) {
 	}
 	steady := blocks[len(blocks)-1]
 	for _, name := range []string{codecMetapack, codecXnet} {
-		b.Run(name, func(b *testing.B) {
+		b.Run("impl="+name, func(b *testing.B) {
 			newCodec, err := newCodecFunc(name, codecLimits{64 << 10, 256, 256 << 10})
 			if err != nil {
 				b.Fatal(err)
