@@ -19,6 +19,9 @@ const atomCacheSlots = 64
 // empties it, so nothing one connection sends reaches another through it.
 type atomCache struct {
 	slots [atomCacheSlots]atomSlot
+	// filled is set once a slot is claimed, so that resetting a cache
+	// still empty, as a new decoder's is, writes nothing.
+	filled bool
 }
 
 type atomSlot struct {
@@ -58,10 +61,10 @@ func cacheSlot(lo, hi uint64, n int) uint64 {
 	return (h >> 58) % atomCacheSlots // the modulo is a bounds-check hint: a no-op for 64 slots
 }
 
-// lookup returns the slot holding raw, or nil.
+// lookup returns the slot holding raw, or nil. A nil cache holds nothing.
 func (c *atomCache) lookup(raw []byte) *atomSlot {
 	n := len(raw)
-	if n == 0 || n > maxCachedLen {
+	if c == nil || n == 0 || n > maxCachedLen {
 		return nil
 	}
 	lo, hi := cacheKey(raw)
@@ -108,8 +111,21 @@ func (c *atomCache) slotFor(raw []byte) *atomSlot {
 	lo, hi := cacheKey(raw)
 	s := &c.slots[cacheSlot(lo, hi, n)]
 	s.lo, s.hi, s.n = lo, hi, uint32(n)
+	c.filled = true
 	return s
 }
 
+// filledCache returns d's cache, making it if d has none yet.
+func (d *Decoder) filledCache() *atomCache {
+	if d.cache == nil {
+		d.cache = new(atomCache)
+	}
+	return d.cache
+}
+
 // reset empties the cache, as when the interner changes.
-func (c *atomCache) reset() { c.slots = [atomCacheSlots]atomSlot{} }
+func (c *atomCache) reset() {
+	if c != nil && c.filled {
+		*c = atomCache{}
+	}
+}

@@ -240,14 +240,18 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	fsize := name.Len() + value.Len() + entryOverhead
 	// Append before adding: the batch copies ring bytes that adding may
 	// overwrite.
-	keep := false
+	kept := false
 	if d.admit(fsize) {
 		if d.fn != nil {
-			// fn's copy of the value, when it returns one the table
-			// may keep (see DecodeFragmentKeep).
-			if v := d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)); indexing && kept(v, value) {
-				value, keep = v, true
+			f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
+			if d.keep && !value.IsAtom() {
+				value = d.ownedCopy(value.UnsafeBytes())
+				f.Value = value
 			}
+			d.fn(f)
+			// An atom, or a copy for keeping, takes no ring bytes: the
+			// table keeps it as it is (see DecodeFragmentKeep).
+			kept = value.IsAtom() || value.Kind() == mdelem.KindOwned
 		} else {
 			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
 		}
@@ -257,7 +261,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if indexing {
 		// Both strings are within the string limit, so fsize fits a
 		// uint32 (see maxStringLimit).
-		d.table.add(name, value, uint32(fsize), keep)
+		if kept {
+			d.table.addKept(name, value, uint32(fsize))
+		} else {
+			d.table.add(name, value, uint32(fsize))
+		}
 	}
 	return pos, 0, nil
 }
@@ -378,12 +386,12 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	}
 	if a == nil {
 		if huff {
-			d.cache.putBytes(raw, b)
+			d.filledCache().putBytes(raw, b)
 		}
 		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
 	if huff {
-		d.cache.put(raw, a)
+		d.filledCache().put(raw, a)
 	}
 	return mdelem.StrOf(a), nil
 }

@@ -126,7 +126,7 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		if tooLarge {
 			d.table.evictTo(0)
 		} else {
-			d.table.add(name, value, entrySize(fsize), false)
+			d.table.add(name, value, entrySize(fsize))
 		}
 	}
 	return end, 0, nil

@@ -77,14 +77,12 @@ type Decoder struct {
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
 	// fn, when set (by DecodeFragmentKeep or DecodeFragmentFunc, for one
-	// call), takes the fields instead of the batch, and returns the value
-	// that the dynamic table may keep for an indexed literal (see
-	// DecodeFragmentKeep).
-	fn func(mdelem.Field) mdelem.Str
-	// userFn is DecodeFragmentFunc's fn, which callUserFn, made once,
-	// calls on fn's behalf.
-	userFn     func(mdelem.Field)
-	callUserFn func(mdelem.Field) mdelem.Str
+	// call), takes the fields instead of the batch. keep, set by
+	// DecodeFragmentKeep, has literal values copied into keepSlab (see
+	// ownedCopy) before fn sees them, for the dynamic table to keep.
+	fn   func(mdelem.Field)
+	keep bool
+	keepSlab
 
 	// safe makes the decoder use the pure-Go twins of its unsafe hot
 	// paths (see decoder_twin.go), for the differential tests.
@@ -104,7 +102,9 @@ type Decoder struct {
 	limitErr   *LimitError
 
 	nameBuf, valueBuf []byte // Huffman output
-	cache             atomCache
+	// cache is made by the first string put in it: a peer that sends no
+	// Huffman-coded name costs no cache.
+	cache *atomCache
 
 	// attempts counts representations whose parsing started, complete or
 	// not; tests use it to prove streaming stays linear.
@@ -384,6 +384,7 @@ func (d *Decoder) poisoned() error {
 // keeps its memory, for reuse on a new connection.
 func (d *Decoder) Reset() {
 	d.table.evictTo(0)
+	d.keepSlab = keepSlab{} // its bytes may be the last connection's strings
 	d.cache.reset()
 	d.initTableMax()
 	d.err = nil

@@ -219,26 +219,39 @@ func TestReadersAtGuard(t *testing.T) {
 }
 
 // TestDecodeFragmentKeepAtGuard decodes every connection with
-// DecodeFragmentKeep, its fn keeping each value as owned bytes that end at
-// a guard page, and compares the fields and the table with Decode's: the
-// table compares, keeps and hands back the kept bytes (indexed fields,
-// eviction, the rings' growth) without reading past them.
+// DecodeFragmentKeep, each value copied into bytes that end at a guard
+// page, and compares the fields and the table with Decode's: the decoder
+// copies into them, and the table keeps and hands back the kept bytes
+// (indexed fields, eviction, the rings' growth), without writing or
+// reading past them.
 func TestDecodeFragmentKeepAtGuard(t *testing.T) {
 	keptBack := 0 // fields whose value came back from the table as kept bytes
 	for ci, conn := range guardConnections() {
 		ref, dec := newCorpusDecoder(DefaultTableSize), newCorpusDecoder(DefaultTableSize)
+		seen := map[*byte]bool{} // guarded copies, by first byte: passed to fn yet?
+		dec.testMemory = func(n int) []byte {
+			b := guardpage.Before(t, n)
+			if n > 0 {
+				seen[&b[0]] = false
+			}
+			return b
+		}
 		rb := mdelem.NewBatch(16, 256)
 		var got [][2]string
-		fn := func(f mdelem.Field) mdelem.Str {
+		fn := func(f mdelem.Field) {
 			got = append(got, [2]string{f.Name.String(), f.Value.String()})
-			if f.Value.Kind() == mdelem.KindOwned {
-				keptBack++
-				return mdelem.Str{} // a kept one already
+			v := f.Value.UnsafeBytes()
+			if f.Value.Kind() != mdelem.KindOwned || len(v) == 0 {
+				return
 			}
-			if f.Value.Len() == 0 {
-				return mdelem.Str{}
+			passed, ok := seen[&v[0]]
+			if !ok {
+				t.Fatalf("owned value %q is not a guarded copy", v)
 			}
-			return mdelem.StrOf(mdelem.Owned(guardpage.CopyBefore(t, f.Value.UnsafeBytes())))
+			if passed {
+				keptBack++ // an indexed field, from the table
+			}
+			seen[&v[0]] = true
 		}
 		for bi, block := range conn {
 			rb.Reset()

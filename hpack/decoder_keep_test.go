@@ -2,6 +2,8 @@ package hpack
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -16,34 +18,31 @@ var keepBlocks = [][]byte{
 	{0xbe, 0xbe},
 }
 
-// TestDecodeFragmentKeep: the owned copy fn returns for an indexed
-// literal is what the table keeps, and what later indexed fields of that
-// entry pass to fn, as owned bytes at the same address.
+// TestDecodeFragmentKeep: an indexed literal's value is passed to fn as
+// owned bytes, a copy of the decoder's own; the table keeps that copy, and
+// later indexed fields of the entry pass it to fn again, at the same
+// address. A non-indexed literal's value is a copy too, elsewhere.
 func TestDecodeFragmentKeep(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
-	var copies [][]byte
 	var seen []mdelem.Str
-	fn := func(f mdelem.Field) mdelem.Str {
-		seen = append(seen, f.Value)
-		if f.Value.Kind() == mdelem.KindOwned {
-			return mdelem.Str{}
-		}
-		c := bytes.Clone(f.Value.UnsafeBytes())
-		copies = append(copies, c)
-		return mdelem.StrOf(mdelem.Owned(c))
-	}
-	for i, blk := range keepBlocks {
+	fn := func(f mdelem.Field) { seen = append(seen, f.Value) }
+	blocks := append(keepBlocks[:len(keepBlocks):len(keepBlocks)],
+		[]byte{0x0f, 0x2f, 0x05, 'v', 'a', 'l', 'u', 'e'}) // x/net's literal without indexing, name 62
+	for i, blk := range blocks {
 		if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
 			t.Fatalf("block %d: %v", i, err)
 		}
 	}
-	if len(seen) != 3 || len(copies) != 1 {
-		t.Fatalf("fn saw %d fields and made %d copies, want 3 and 1", len(seen), len(copies))
+	if len(seen) != 4 {
+		t.Fatalf("fn saw %d fields, want 4", len(seen))
 	}
-	for i, v := range seen[1:] {
-		if v.Kind() != mdelem.KindOwned || v.String() != "value" ||
-			unsafe.SliceData(v.UnsafeBytes()) != unsafe.SliceData(copies[0]) {
-			t.Errorf("indexed field %d: value %q of kind %v, not the kept copy", i, v.String(), v.Kind())
+	first := unsafe.SliceData(seen[0].UnsafeBytes())
+	for i, v := range seen {
+		if v.Kind() != mdelem.KindOwned || v.String() != "value" {
+			t.Errorf("field %d: value %q of kind %v, want owned bytes", i, v.String(), v.Kind())
+		}
+		if same := unsafe.SliceData(v.UnsafeBytes()) == first; same != (i < 3) {
+			t.Errorf("field %d: at the first copy's address is %v, want %v", i, same, i < 3)
 		}
 	}
 	if name, value, ok := d.DynamicEntry(0); !ok || name != "x-k" || value != "value" {
@@ -51,36 +50,93 @@ func TestDecodeFragmentKeep(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepIgnoresUnfit: a returned Str that is not owned
-// bytes equal to the value is ignored, and the table copies the value
-// itself.
-func TestDecodeFragmentKeepIgnoresUnfit(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		ret  mdelem.Str
-	}{
-		{"zero", mdelem.Str{}},
-		{"shorter", mdelem.StrOf(mdelem.Owned([]byte("val")))},
-		{"other bytes", mdelem.StrOf(mdelem.Owned([]byte("VALUE")))},
-		{"borrowed", mdelem.StrOf(mdelem.Borrowed([]byte("VALUE")))},
-		{"atom", mdelem.StrOf(mdelem.Static(nil))},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d := NewDecoder(DefaultTableSize)
-			var got []string
-			fn := func(f mdelem.Field) mdelem.Str {
-				got = append(got, f.Value.String())
-				return tc.ret
-			}
-			for i, blk := range keepBlocks {
-				if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
-					t.Fatalf("block %d: %v", i, err)
-				}
-			}
-			if len(got) != 3 || got[1] != "value" || got[2] != "value" {
-				t.Fatalf("fields %q, want the value three times", got)
-			}
-		})
+// TestDecodeFragmentKeepCopies: the copies are the decoder's, not views of
+// the block: changing the block after the call changes neither what fn
+// got nor the table.
+func TestDecodeFragmentKeepCopies(t *testing.T) {
+	d := NewDecoder(DefaultTableSize)
+	var got []mdelem.Str
+	blk := bytes.Clone(keepBlocks[0])
+	if err := d.DecodeFragmentKeep(func(f mdelem.Field) { got = append(got, f.Value) }, blk, true); err != nil {
+		t.Fatal(err)
+	}
+	for i := range blk {
+		blk[i] = 'Z'
+	}
+	if len(got) != 1 || got[0].String() != "value" {
+		t.Fatalf("fn got %v after the block changed", got)
+	}
+	if _, value, _ := d.DynamicEntry(0); value != "value" {
+		t.Errorf("table entry 0 holds %q after the block changed", value)
+	}
+}
+
+// TestDecodeFragmentKeepEmptyValue: an empty value is owned bytes of
+// length 0, and the table keeps it.
+func TestDecodeFragmentKeepEmptyValue(t *testing.T) {
+	d := NewDecoder(DefaultTableSize)
+	var seen []mdelem.Str
+	fn := func(f mdelem.Field) { seen = append(seen, f.Value) }
+	blocks := [][]byte{{0x40, 0x03, 'x', '-', 'e', 0x00}, {0xbe}}
+	for i, blk := range blocks {
+		if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+	}
+	if len(seen) != 2 {
+		t.Fatalf("fn called %d times, want 2", len(seen))
+	}
+	for i, v := range seen {
+		if v.Kind() != mdelem.KindOwned || v.Len() != 0 || !v.IsValid() {
+			t.Errorf("field %d: value of kind %v and length %d, want empty owned bytes", i, v.Kind(), v.Len())
+		}
+	}
+}
+
+// TestDecodeFragmentKeepSlabs: values share slabs of keepSlabSize bytes,
+// cut forward without overlap, and a value over keepSlabMax bytes gets
+// memory of its own; Reset starts a new slab.
+func TestDecodeFragmentKeepSlabs(t *testing.T) {
+	d := NewDecoder(DefaultTableSize)
+	d.SetMaxStringLength(0)
+	var spans [][]byte
+	fn := func(f mdelem.Field) { spans = append(spans, f.Value.UnsafeBytes()) }
+	small := strings.Repeat("s", keepSlabMax)
+	big := strings.Repeat("b", keepSlabMax+1)
+	var blk []byte
+	for range 2 * keepSlabSize / keepSlabMax {
+		blk = append(blk, literal(0x00, "x-s", small, false)...)
+	}
+	blk = append(blk, literal(0x00, "x-b", big, false)...)
+	if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+		t.Fatal(err)
+	}
+	// The 2*perSlab values fill two slabs: the first perSlab the first
+	// slab, the others the current one, in order.
+	perSlab := keepSlabSize / keepSlabMax
+	slab := unsafe.Pointer(unsafe.SliceData(d.slab))
+	for i, b := range spans[:len(spans)-1] {
+		if string(b) != small || cap(b) != len(b) {
+			t.Fatalf("value %d = %q, cap %d", i, b, cap(b))
+		}
+		p := unsafe.Pointer(unsafe.SliceData(b))
+		switch {
+		case i >= perSlab && p != unsafe.Add(slab, (i-perSlab)*keepSlabMax):
+			t.Errorf("value %d is not at its place in the current slab", i)
+		case i < perSlab && uintptr(p) >= uintptr(slab) && uintptr(p) < uintptr(slab)+keepSlabSize:
+			t.Errorf("value %d is in the current slab, not the first", i)
+		case i > 0 && i < perSlab && p != unsafe.Add(unsafe.Pointer(unsafe.SliceData(spans[i-1])), keepSlabMax):
+			t.Errorf("value %d does not follow value %d in the first slab", i, i-1)
+		}
+	}
+	last := spans[len(spans)-1]
+	if string(last) != big || cap(last) != len(big) {
+		t.Errorf("the long value has cap %d, want a slice of its own of %d", cap(last), len(big))
+	}
+	used := d.slabUsed
+	d.Reset()
+	if d.slab != nil || d.slabUsed != 0 || used == 0 {
+		t.Errorf("Reset kept the slab (%d bytes used before)", used)
 	}
 }
 
@@ -95,5 +151,35 @@ func TestDecodeFragmentKeepNil(t *testing.T) {
 	}
 	if d.DynamicTableLen() != 1 {
 		t.Fatalf("table holds %d entries, want 1", d.DynamicTableLen())
+	}
+}
+
+// TestKeptTableHasNoByteRing: a table whose entries all have atom names
+// and kept values grows its entry ring only, through evictions that wrap
+// it around, and holds what Decode's table holds.
+func TestKeptTableHasNoByteRing(t *testing.T) {
+	kept, ref := NewDecoder(DefaultTableSize), NewDecoder(DefaultTableSize)
+	fn := func(mdelem.Field) {}
+	for i := range 500 {
+		// user-agent (static name 58) with incremental indexing, values
+		// of varying length, so that evictions leave the entry ring's
+		// start anywhere when it grows.
+		n := 1 + i%90
+		blk := append([]byte{0x40 | 58, byte(n)}, strings.Repeat("v", n)...)
+		if err := kept.DecodeFragmentKeep(fn, blk, true); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+		if err := ref.Decode(nil, blk); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+		if got, want := tablePairs(kept), tablePairs(ref); !slices.Equal(got, want) {
+			t.Fatalf("after block %d the table holds\n%q\nwant\n%q", i, got, want)
+		}
+	}
+	if kept.table.bytes != nil || kept.table.ringCap != 0 {
+		t.Errorf("the table allocated a byte ring of %d bytes", len(kept.table.bytes))
+	}
+	if len(kept.table.ents) < 2*initialKeptEntries {
+		t.Errorf("the entry ring has %d entries: it never grew", len(kept.table.ents))
 	}
 }

@@ -53,7 +53,11 @@ func (t *dynTable) rebuild(nents, capacity int) {
 		ringCap:  uint32(min(uint64(capacity), math.MaxUint32)),
 	}
 	for i := range old.count {
-		e := old.ents[(old.first+i)%len(old.ents)]
+		j := old.first + i
+		if j >= len(old.ents) {
+			j -= len(old.ents)
+		}
+		e := old.ents[j]
 		off := t.place(int(e.chunkLen))
 		e.chunk = off
 		e.name = t.put(e.name, &off) // ring bytes move to the new ring
@@ -99,10 +103,9 @@ func (t *dynTable) evictTo(target uint32) {
 }
 
 // add inserts an entry of RFC 7541 size size. name and value are atoms or
-// bytes; bytes are copied into the ring, except a value of owned bytes
-// given with keepValue set (see DecodeFragmentKeep), which the entry keeps
-// as it is. An entry larger than the maximum
-// empties the table and is not added (RFC 7541 §4.4).
+// bytes, and bytes are copied into the ring (addKept keeps owned values as
+// they are). An entry larger than the maximum empties the table and is not
+// added (RFC 7541 §4.4).
 //
 // The name's bytes may be the ring's own, taken from an entry that the
 // eviction below drops, so that the new chunk may overlap them. They are
@@ -110,7 +113,8 @@ func (t *dynTable) evictTo(target uint32) {
 // first, and copy handles the overlap. The value never comes from the
 // ring (a literal value is in the block or a Huffman buffer), so writing
 // it after the name is safe too.
-func (t *dynTable) add(name, value mdelem.Str, size uint32, keepValue bool) {
+func (t *dynTable) add(name, value mdelem.Str, size uint32) {
+	// makeRoom, written out: the call costs more than its body here.
 	if size > t.max {
 		t.evictTo(0)
 		return
@@ -121,31 +125,14 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, keepValue bool) {
 	// The live entries own at most t.size ring bytes and the new one at
 	// most size: grow the rings first if they cannot hold that much.
 	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
-	// 32 bytes of size or more, and the entry ring holds ringCap/32+1, so
-	// it has room too.
+	// 32 bytes of size or more, and the entry ring holds ringCap/32+1 or
+	// more, so it has room too.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
-	j := t.first + t.count
-	if j >= len(t.ents) {
-		j -= len(t.ents)
-	}
-	// Fill the entry in place: building it in a local and storing it whole
-	// costs a copy of eight words.
-	e := &t.ents[j]
-	t.count++
-	t.size += size
-	e.size = size
+	e := t.push(size)
 	na, va := name.Atom(), value.Atom()
 	switch {
-	case keepValue:
-		// A value the caller gave as owned bytes, kept as it is: only a
-		// name of bytes takes ring bytes.
-		e.chunkLen = bytesLen(name)
-		off := t.place(int(e.chunkLen))
-		e.chunk = off
-		e.name, e.value = t.put(name, &off), value
-		return
 	case na != nil && va == nil:
 		// The usual case: an atom name and a value of bytes.
 		vb := value.UnsafeBytes()
@@ -169,6 +156,75 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, keepValue bool) {
 	e.value = t.put(value, &off)
 }
 
+// addKept is add for an entry whose value is an atom or owned bytes that
+// the entry keeps as they are (see DecodeFragmentKeep). With an atom name,
+// as a drop-in's names mostly are, the entry takes no ring bytes, so only
+// the entry ring may need to grow, by doubling with the entries the table
+// holds: such a table never allocates a byte ring. A name of bytes goes to
+// the byte ring, through add's test for growth.
+func (t *dynTable) addKept(name, value mdelem.Str, size uint32) {
+	if !t.makeRoom(size) {
+		return
+	}
+	if name.Atom() == nil && t.size+size > t.ringCap {
+		t.grow(t.size + size)
+	}
+	if t.count == len(t.ents) {
+		t.growEntries()
+	}
+	e := t.push(size)
+	e.chunkLen = bytesLen(name)
+	off := t.place(int(e.chunkLen))
+	e.chunk = off
+	e.name, e.value = t.put(name, &off), value
+}
+
+// growEntries doubles the entry ring, from initialKeptEntries, leaving the
+// byte ring as it is. Out of line, like grow.
+//
+//go:noinline
+func (t *dynTable) growEntries() {
+	ents := make([]dynEntry, max(2*len(t.ents), initialKeptEntries))
+	n := copy(ents, t.ents[t.first:min(t.first+t.count, len(t.ents))])
+	copy(ents[n:t.count], t.ents) // the entries that wrapped around
+	t.ents, t.first = ents, 0
+}
+
+// initialKeptEntries is the entry ring's first length in a table whose
+// entries take no ring bytes: HTTP/2's initial 4096-byte table holds about
+// that many entries of typical size.
+const initialKeptEntries = 32
+
+// push claims the slot after the newest entry, which the entry ring has,
+// for an entry of RFC 7541 size size, and returns it for the caller to
+// fill in: building the entry in a local and storing it whole costs a copy
+// of six words.
+func (t *dynTable) push(size uint32) *dynEntry {
+	j := t.first + t.count
+	if j >= len(t.ents) {
+		j -= len(t.ents)
+	}
+	e := &t.ents[j]
+	t.count++
+	t.size += size
+	e.size = size
+	return e
+}
+
+// makeRoom evicts what an entry of RFC 7541 size size needs, and reports
+// whether it is to be added: an entry larger than the maximum empties the
+// table instead (RFC 7541 §4.4). add does the same in line.
+func (t *dynTable) makeRoom(size uint32) bool {
+	if size > t.max {
+		t.evictTo(0)
+		return false
+	}
+	if t.size > t.max-size {
+		t.evictTo(t.max - size)
+	}
+	return true
+}
+
 // grow makes room for entries of need bytes in all: it grows the byte ring
 // (see nextRingCapacity), and the entry ring with it, to ringCap/32+1
 // entries, the most that ringCap bytes of entries can be. Out of line: it
@@ -177,7 +233,7 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, keepValue bool) {
 //go:noinline
 func (t *dynTable) grow(need uint32) {
 	capacity := nextRingCapacity(t.ringCapacity(), sizeInt(need), t.max)
-	t.rebuild(capacity/entryOverhead+1, capacity)
+	t.rebuild(max(capacity/entryOverhead+1, len(t.ents)), capacity)
 }
 
 // bytesLen returns how many ring bytes s needs: none for an atom.

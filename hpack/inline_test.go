@@ -8,5 +8,5 @@ import (
 
 func TestInlining(t *testing.T) {
 	inlinecheck.Check(t, ".", "AppendHuffmanDecode", "HuffmanEncodeLength", "decodeLong", "putCode",
-		"(*Decoder).readString", "(*Decoder).admit", "(*Decoder).indexedEntry", "(*dynTable).at", "(*byteRing).place")
+		"(*Decoder).readString", "(*Decoder).admit", "(*Decoder).indexedEntry", "(*dynTable).at", "(*dynTable).push", "(*byteRing).place")
 }

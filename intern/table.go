@@ -1,9 +1,8 @@
 package intern
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"math/bits"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -77,12 +76,10 @@ func New(l Limits) *Table {
 	for n < 2*l.MaxEntries {
 		n <<= 1
 	}
-	var seed [8]byte
-	rand.Read(seed[:]) // never fails
 	return &Table{
 		slots:  make([]atomic.Pointer[entry], n),
 		mask:   uint64(n - 1),
-		seed:   binary.LittleEndian.Uint64(seed[:]),
+		seed:   rand.Uint64(), // from the runtime's per-process random source
 		limits: l,
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -12,10 +13,11 @@ import (
 // in order, keeping their dynamic table. It is not safe for concurrent
 // use.
 type Decoder struct {
-	*decState // metapack's Decoder (d) and the string cache (strings)
-	emit      func(f HeaderField)
-	fieldFn   func(mdelem.Field) mdelem.Str // field, made once
-	sink      *[]HeaderField                // where DecodeFull collects the fields
+	d       *mhpack.Decoder
+	strings *strCache // made by the first name that is no atom
+	emit    func(f HeaderField)
+	fieldFn func(mdelem.Field) // field, made once
+	sink    *[]HeaderField     // where DecodeFull collects the fields
 
 	emitEnabled bool
 	open        bool // bytes were written since the last Close
@@ -37,15 +39,15 @@ type Decoder struct {
 // Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
 // peer must send a size update to use more; see the package doc.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
-	d := newDecoder(newDecState(maxDynamicTableSize), maxDynamicTableSize, emitFunc)
-	recycle(d)
-	return d
-}
-
-// newDecoder returns a Decoder on s, which is new or reused.
-func newDecoder(s *decState, maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
+	md := mhpack.NewDecoder(maxDynamicTableSize)
+	// x/net's limits: no list or field limit (x/net's callers enforce
+	// MAX_HEADER_LIST_SIZE with SetEmitEnabled) and no string limit.
+	md.SetMaxFields(0)
+	md.SetMaxHeaderListSize(0)
+	md.SetMaxStringLength(0)
+	md.SetInterner(intern.New(internLimits))
 	d := &Decoder{
-		decState:    s,
+		d:           md,
 		emit:        emitFunc,
 		emitEnabled: true,
 		allowed:     maxDynamicTableSize,
@@ -54,6 +56,10 @@ func newDecoder(s *decState, maxDynamicTableSize uint32, emitFunc func(f HeaderF
 	d.fieldFn = d.field
 	return d
 }
+
+// internLimits bound the table each Decoder interns its peer's names and
+// low-cardinality values in: small, since it is one per connection.
+var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 
 // SetMaxStringLength limits each decoded name and value, counted after
 // Huffman decoding, to n bytes. The Write that reaches a longer string
@@ -176,7 +182,7 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 	d.open = false
 	d.sink = sink
-	err := d.d.DecodeFragmentKeep(d.fn(), p, true)
+	err := decodeKeep(d.d, d.fn(), p, true)
 	d.sink = nil
 	return mapErr(err)
 }
@@ -201,7 +207,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 		return 0, nil
 	}
 	d.open = true
-	err = d.d.DecodeFragmentKeep(d.fn(), p, false)
+	err = decodeKeep(d.d, d.fn(), p, false)
 	if err != nil {
 		// Before the last fragment only a decoding error comes back,
 		// and it ended the block.
@@ -218,7 +224,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 // fn is what metapack's Decoder hands fields to: field, or nothing while
 // emitting is off (the block is still decoded, so the table follows the
 // peer's).
-func (d *Decoder) fn() func(mdelem.Field) mdelem.Str {
+func (d *Decoder) fn() func(mdelem.Field) {
 	if !d.emitEnabled {
 		return nil
 	}
@@ -227,14 +233,13 @@ func (d *Decoder) fn() func(mdelem.Field) mdelem.Str {
 
 // field turns a decoded field into a HeaderField, while emitting is
 // enabled (the emit function may turn it off), and appends it to sink or
-// emits it. f's Strs are valid only during the call: the strings are
-// made here. It returns the value's string as owned bytes, for the
-// dynamic table to keep when it indexes the field (see
-// DecodeFragmentKeep), so that a later indexed field comes back as that
-// same string.
-func (d *Decoder) field(f mdelem.Field) mdelem.Str {
+// emits it. A value of owned bytes is a copy that metapack's Decoder made
+// for keeping (see decodeKeep), now or when its dynamic table kept it,
+// and is viewed as it is; other Strs are valid only during the call, and
+// their strings are made here.
+func (d *Decoder) field(f mdelem.Field) {
 	if !d.emitEnabled {
-		return mdelem.Str{}
+		return
 	}
 	// Atoms, most names and many values, are checked for here rather
 	// than in a call.
@@ -242,30 +247,24 @@ func (d *Decoder) field(f mdelem.Field) mdelem.Str {
 	if a := f.Name.Atom(); a != nil {
 		hf.Name = a.String()
 	} else {
-		hf.Name = d.strings.bytesStr(f.Name)
+		hf.Name = d.nameString(f.Name)
 	}
-	var kept mdelem.Str
 	switch a := f.Value.Atom(); {
 	case a != nil:
 		hf.Value = a.String()
 	case f.Value.Kind() == mdelem.KindOwned:
-		// A string this Decoder made, which the table kept: the only
-		// owned bytes metapack's Decoder passes on.
 		hf.Value = f.Value.UnsafeString()
 	default:
 		// Not through the string cache, which names use: a value the
-		// peer sends again mostly comes from the table, as the string
-		// kept above, and probing the cache for the rest measured
-		// slower than making the string.
+		// peer sends again mostly comes from the table, and probing the
+		// cache for the rest measured slower than making the string.
 		hf.Value = string(f.Value.UnsafeBytes())
-		kept = keepString(hf.Value)
 	}
 	if d.sink != nil {
 		*d.sink = append(*d.sink, hf)
 	} else if d.emit != nil {
 		d.emit(hf)
 	}
-	return kept
 }
 
 // Error strings of x/net's for the conditions both detect.

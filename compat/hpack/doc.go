@@ -17,14 +17,15 @@
 // Names that are in the static table, and other names the peer sends
 // (interned in a small table of each Decoder's own, or held in its small
 // string cache), come back as strings that cost no allocation, and so do
-// static-table values. Other values cost one allocation when they come as
-// a literal; a value the dynamic table indexed comes back, in each later
-// indexed field, as the string its literal made, with no allocation. Code that wants no allocation at all
-// moves to metapack's hpack.Decoder and mdelem.Batch, one hot path at a
-// time: AppendToBatch and AppendFromBatch convert between HeaderFields
-// and batches. Once a Decoder is garbage, its tables go back to a pool,
-// emptied, for a later NewDecoder: a server whose connections come and go
-// does not allocate a new set per connection.
+// static-table values. Other values are copied from the block into slabs
+// of 2 KiB, one allocation for many values (a value over 256 bytes gets
+// its own), and the strings are views of those copies; a string the
+// caller keeps keeps its slab alive. A value the dynamic table indexed
+// comes back, in each later indexed field, as the string its literal
+// made, with no allocation. Code that wants no allocation at all moves to
+// metapack's hpack.Decoder and mdelem.Batch, one hot path at a time:
+// AppendToBatch and AppendFromBatch convert between HeaderFields and
+// batches.
 //
 // # Differences from x/net
 //

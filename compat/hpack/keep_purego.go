@@ -2,10 +2,15 @@
 
 package hpack
 
-import "github.com/metapack/metapack/mdelem"
+import (
+	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/mdelem"
+)
 
-// keepString keeps nothing under -tags purego, where a view of s's bytes
-// would be a copy, one more allocation per value: metapack's dynamic table
-// copies the value itself, and a later indexed field makes its string
-// anew.
-func keepString(s string) mdelem.Str { return mdelem.Str{} }
+// decodeKeep decodes with DecodeFragmentFunc under -tags purego, where a
+// string cannot view bytes without copying them: field makes each value's
+// string from a view of metapack's buffers, and the dynamic table copies
+// values into its own memory.
+func decodeKeep(d *mhpack.Decoder, fn func(mdelem.Field), frag []byte, last bool) error {
+	return d.DecodeFragmentFunc(fn, frag, last)
+}

@@ -2,17 +2,23 @@
 
 package hpack
 
-import "github.com/metapack/metapack/mdelem"
+import (
+	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/mdelem"
+)
 
-// keepString returns s as owned bytes for metapack's dynamic table to keep
-// (see Decoder.field). mdelem.BorrowString makes the view; under -tags
-// purego it would copy, and keep_purego.go keeps nothing instead.
+// decodeKeep decodes frag with metapack's DecodeFragmentKeep, which copies
+// each literal value into memory of its own and passes it on as owned
+// bytes; field makes the value's string as a view of them
+// (Str.UnsafeString), with no copy of its own, and the dynamic table
+// keeps the same bytes, so that a later indexed field comes back as the
+// same string.
 //
-// SAFETY: the view is s's own bytes, which are immutable, so no one
-// changes them afterwards, as Owned requires; the table and the batches
-// only read kept bytes, within their length. Guarded by
-// TestIndexedFieldReusesString (both builds), TestDecodeFragmentKeepAtGuard
-// and FuzzDecodeKeep.
-func keepString(s string) mdelem.Str {
-	return mdelem.StrOf(mdelem.Owned(mdelem.BorrowString(s)))
+// SAFETY: a string must never change. DecodeFragmentKeep writes each
+// copy once, before fn sees it, and never again: its slabs are only ever
+// cut forward, and the table and the batches only read kept bytes, within
+// their length. Guarded by TestIndexedFieldReusesString (both builds),
+// TestDecodeFragmentKeepAtGuard and FuzzDecodeKeep.
+func decodeKeep(d *mhpack.Decoder, fn func(mdelem.Field), frag []byte, last bool) error {
+	return d.DecodeFragmentKeep(fn, frag, last)
 }

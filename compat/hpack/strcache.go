@@ -74,8 +74,11 @@ func (c *strCache) bytesStr(s mdelem.Str) string {
 	return clone
 }
 
-// reset empties the cache.
-func (c *strCache) reset() {
-	c.slots = [strCacheSlots]string{}
-	c.bytes = 0
+// nameString returns a string of name's bytes through d's string cache,
+// which it makes on first use: most connections' names are all atoms.
+func (d *Decoder) nameString(name mdelem.Str) string {
+	if d.strings == nil {
+		d.strings = newStrCache()
+	}
+	return d.strings.bytesStr(name)
 }
