@@ -23,7 +23,7 @@ func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last 
 // values it is given, such as one that makes a Go string of each. Each
 // literal value that is not an atom is copied, before fn sees it, into
 // memory that the decoder allocates for it and never writes again (a part
-// of a 2 KiB slab, or a slice of its own for a value over 256 bytes), and
+// of a 512-byte slab, or a slice of its own for a value over 64 bytes), and
 // fn receives it as owned bytes: fn may keep them as they are
 // (Str.UnsafeString views them) rather than copy them again. When the
 // dynamic table indexes the field, the table keeps that copy too, rather

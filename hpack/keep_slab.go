@@ -5,11 +5,13 @@ import "github.com/metapack/metapack/mdelem"
 // keepSlabSize is the size of the slabs DecodeFragmentKeep copies values
 // into, and keepSlabMax the longest value cut from one: a longer value
 // gets a slice of its own, so that a slab wastes at most keepSlabMax
-// bytes at its end, and a kept string keeps at most keepSlabSize bytes
-// alive.
+// bytes at its end. Small, because a kept value keeps its whole slab
+// alive: a caller that keeps one short value per block, say in a cache,
+// holds at most keepSlabSize bytes for it, and a long value costs only
+// its own bytes.
 const (
-	keepSlabSize = 2048
-	keepSlabMax  = 256
+	keepSlabSize = 512
+	keepSlabMax  = 64
 )
 
 // keepSlab is the memory DecodeFragmentKeep copies literal values into.

@@ -18,14 +18,14 @@
 // (interned in a small table of each Decoder's own, or held in its small
 // string cache), come back as strings that cost no allocation, and so do
 // static-table values. Other values are copied from the block into slabs
-// of 2 KiB, one allocation for many values (a value over 256 bytes gets
-// its own), and the strings are views of those copies; a string the
-// caller keeps keeps its slab alive. A value the dynamic table indexed
-// comes back, in each later indexed field, as the string its literal
-// made, with no allocation. Code that wants no allocation at all moves to
-// metapack's hpack.Decoder and mdelem.Batch, one hot path at a time:
-// AppendToBatch and AppendFromBatch convert between HeaderFields and
-// batches.
+// of 512 bytes, one allocation for many values (a value over 64 bytes gets
+// its own), and the strings are views of those copies; a short string the
+// caller keeps keeps at most its 512-byte slab alive (strings.Clone
+// gives it memory of its own). A value the dynamic table indexed comes
+// back, in each later indexed field, as the string its literal made, with
+// no allocation. Code that wants no allocation at all moves to metapack's
+// hpack.Decoder and mdelem.Batch, one hot path at a time: AppendToBatch
+// and AppendFromBatch convert between HeaderFields and batches.
 //
 // # Differences from x/net
 //
