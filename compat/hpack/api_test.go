@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -422,5 +423,47 @@ func TestIndexedFieldReusesString(t *testing.T) {
 		d.Write(indexed)
 	}); n != 0 {
 		t.Errorf("%v allocs per indexed field, want 0", n)
+	}
+}
+
+// TestEmittedStringsNeverChange keeps every string the Decoder emits, over
+// blocks of short and long values, Huffman-coded and raw, indexed and not,
+// with evictions and a Close after each block, and checks at the end that
+// each still holds what it held when emitted: the memory the strings view
+// is never written again.
+func TestEmittedStringsNeverChange(t *testing.T) {
+	var wire bytes.Buffer
+	e := compat.NewEncoder(&wire)
+	type kept struct{ s, was string }
+	var all []kept
+	d := compat.NewDecoder(4096, func(f compat.HeaderField) {
+		all = append(all, kept{f.Name, strings.Clone(f.Name)}, kept{f.Value, strings.Clone(f.Value)})
+	})
+	for i := range 400 {
+		wire.Reset()
+		for j := range 6 {
+			v := strings.Repeat(string(rune('a'+(i+j)%26)), 1+(i*7+j*13)%150)
+			if err := e.WriteField(compat.HeaderField{Name: fmt.Sprintf("x-%d", j), Value: v}); err != nil {
+				t.Fatal(err)
+			}
+			if err := e.WriteField(compat.HeaderField{Name: "x-seq", Value: fmt.Sprint(i, j)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Write(wire.Bytes()); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+		if err := d.Close(); err != nil {
+			t.Fatalf("block %d: %v", i, err)
+		}
+	}
+	changed := 0
+	for _, k := range all {
+		if k.s != k.was {
+			changed++
+		}
+	}
+	if changed > 0 || len(all) != 2*400*12 {
+		t.Fatalf("%d of %d emitted strings changed after they were emitted", changed, len(all))
 	}
 }
