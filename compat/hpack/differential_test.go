@@ -178,3 +178,66 @@ func sameFields(got, want []compat.HeaderField) bool {
 	}
 	return true
 }
+
+// TestDifferentialEmitToggles is TestDifferentialXnetEncoder with emitting
+// turned off for some blocks, and off from within the emit function after
+// a few fields of others, as a server over its header list limit does.
+// The drop-in's table then holds entries of both kinds, values it kept as
+// the strings it emitted and values it copied while not emitting, and the
+// later blocks that index them must still decode as x/net's do.
+func TestDifferentialEmitToggles(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 9113))
+		var buf bytes.Buffer
+		enc := hpack.NewEncoder(&buf)
+		stopAfter := -1 // fields to emit before turning emitting off; -1: all
+		var xgot []hpack.HeaderField
+		var xdec *hpack.Decoder
+		xdec = hpack.NewDecoder(4096, func(f hpack.HeaderField) {
+			xgot = append(xgot, f)
+			if len(xgot) == stopAfter {
+				xdec.SetEmitEnabled(false)
+			}
+		})
+		var cgot []compat.HeaderField
+		var cdec *compat.Decoder
+		cdec = compat.NewDecoder(4096, func(f compat.HeaderField) {
+			cgot = append(cgot, f)
+			if len(cgot) == stopAfter {
+				cdec.SetEmitEnabled(false)
+			}
+		})
+		for blk := 0; blk < 80; blk++ {
+			buf.Reset()
+			for range 1 + r.IntN(20) {
+				if err := enc.WriteField(randField(r)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			stopAfter = -1
+			on := r.IntN(3) != 0
+			if on && r.IntN(2) == 0 {
+				stopAfter = 1 + r.IntN(5)
+			}
+			xdec.SetEmitEnabled(on)
+			cdec.SetEmitEnabled(on)
+			xgot, cgot = xgot[:0], cgot[:0]
+			block := buf.Bytes()
+			if err := writeSplit(r, block, xdec.Write); err != nil {
+				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
+			}
+			if err := xdec.Close(); err != nil {
+				t.Fatalf("seed %d block %d: x/net Close: %v", seed, blk, err)
+			}
+			if err := writeSplit(r, block, cdec.Write); err != nil {
+				t.Fatalf("seed %d block %d: compat: %v", seed, blk, err)
+			}
+			if err := cdec.Close(); err != nil {
+				t.Fatalf("seed %d block %d: compat Close: %v", seed, blk, err)
+			}
+			if !reflect.DeepEqual(xgot, cgot) {
+				t.Fatalf("seed %d block %d (emit %v, stop after %d):\n got %v\nwant %v", seed, blk, on, stopAfter, cgot, xgot)
+			}
+		}
+	}
+}
