@@ -49,6 +49,9 @@ var defaultInternedValues = [...]sd.KeyID{
 // *LimitError) does not: the block is still decoded to its end, so the
 // dynamic table stays in sync, and only the fields past the limit are
 // dropped.
+//
+// The zero Decoder is NewDecoder(0): the default limits, and no dynamic
+// table until SetAllowedMaxDynamicTableSize allows one.
 type Decoder struct {
 	table dynTable
 	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise: no size
@@ -83,6 +86,9 @@ type Decoder struct {
 	fn   func(mdelem.Field)
 	keep bool
 	keepSlab
+
+	// made is set once NewDecoder's defaults are in place (see ready).
+	made bool
 
 	// safe makes the decoder use the pure-Go twins of its unsafe hot
 	// paths (see decoder_twin.go), for the differential tests.
@@ -120,15 +126,24 @@ type Decoder struct {
 // to use more. A smaller tableSize is taken as the table's size from the
 // start, as RFC 7541's examples do, with no update required.
 func NewDecoder(tableSize uint32) *Decoder {
-	d := &Decoder{
-		maxListSize:  DefaultMaxHeaderListSize,
-		maxFields:    DefaultMaxFields,
-		maxStringLen: DefaultMaxStringLength,
-	}
-	d.settingsMax = tableSize
+	d := &Decoder{settingsMax: tableSize}
 	d.initTableMax()
-	d.SetInternedValues(defaultInternedValues[:]...)
+	d.ready()
 	return d
+}
+
+// ready gives a zero Decoder NewDecoder's defaults, once: the limits and
+// the interned values. The setters of those call it first, so that a
+// zero Decoder keeps what they set, and so does the start of a block.
+func (d *Decoder) ready() {
+	if d.made {
+		return
+	}
+	d.made = true
+	d.maxListSize = DefaultMaxHeaderListSize
+	d.maxFields = DefaultMaxFields
+	d.maxStringLen = DefaultMaxStringLength
+	d.SetInternedValues(defaultInternedValues[:]...)
 }
 
 // initTableMax gives the table its maximum before any size update: the
@@ -143,6 +158,7 @@ func (d *Decoder) initTableMax() {
 // default). 0 means no limit; a negative n restores the default. Set in
 // the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxHeaderListSize(n int) {
+	d.ready()
 	n = limitValue(n, DefaultMaxHeaderListSize)
 	d.sizeLeft += n - d.maxListSize
 	d.maxListSize = n
@@ -152,6 +168,7 @@ func (d *Decoder) SetMaxHeaderListSize(n int) {
 // by default). 0 means no limit; a negative n restores the default. Set in
 // the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
+	d.ready()
 	n = limitValue(n, DefaultMaxFields)
 	d.fieldsLeft += n - d.maxFields
 	d.maxFields = n
@@ -168,6 +185,7 @@ func (d *Decoder) SetMaxFields(n int) {
 // only when the table needs them (a field to be indexed whose entry may
 // fit the table); otherwise they are skipped as they arrive.
 func (d *Decoder) SetMaxStringLength(n int) {
+	d.ready()
 	d.maxStringLen = min(limitValue(n, DefaultMaxStringLength), maxStringLimit)
 }
 
@@ -211,6 +229,9 @@ func (d *Decoder) SetInterner(t *intern.Table) {
 // ignored.
 // Intern only values with few distinct strings.
 func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
+	if !d.made {
+		d.ready() // which calls this with the defaults, then these
+	}
 	d.internValue = [sd.NumKeys]bool{}
 	for _, k := range keys {
 		if k < sd.NumKeys {
@@ -340,6 +361,9 @@ func (d *Decoder) begin() error {
 	}
 	if d.inBlock {
 		return ErrBlockOpen
+	}
+	if !d.made {
+		d.ready()
 	}
 	d.inBlock = true
 	d.blockOff = 0

@@ -34,6 +34,10 @@ import (
 //     the ones that do;
 //   - except that a field whose name is in no table is indexed, so that
 //     later fields can refer to the name.
+//
+// The zero Encoder is usable, and indexes nothing: its limit and the
+// peer's setting are 0 until SetMaxDynamicTableSizeLimit and
+// SetMaxDynamicTableSize raise them. Use NewEncoder.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own

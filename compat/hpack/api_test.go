@@ -467,3 +467,64 @@ func TestEmittedStringsNeverChange(t *testing.T) {
 		t.Fatalf("%d of %d emitted strings changed after they were emitted", changed, len(all))
 	}
 }
+
+// TestZeroValues: a zero Decoder decodes as x/net's zero Decoder does
+// (no dynamic table, emitting off until turned on), and a zero Encoder is
+// NewEncoder(nil)'s, where x/net's panics. Both panicked before.
+func TestZeroValues(t *testing.T) {
+	blocks := [][]byte{
+		unhex(t, rfcC21),   // indexed literal: no table to add it to
+		{0xbe},             // index 62: invalid without a table
+		{0x82, 0x84},       // static fields
+		{0x3f, 0xe1, 0x1f}, // a size update above the allowed 0
+	}
+	for _, emit := range []bool{false, true} {
+		var x hpack.Decoder
+		var c compat.Decoder
+		var xgot, cgot []hpack.HeaderField
+		if emit {
+			x.SetEmitEnabled(true)
+			x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
+			c.SetEmitEnabled(true)
+			c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
+		}
+		for i, blk := range blocks {
+			xgot, cgot = xgot[:0], cgot[:0]
+			_, xerr := x.Write(blk)
+			if xerr == nil {
+				xerr = x.Close()
+			}
+			_, cerr := c.Write(blk)
+			if cerr == nil {
+				cerr = c.Close()
+			}
+			if (xerr == nil) != (cerr == nil) || !reflect.DeepEqual(xgot, cgot) {
+				t.Errorf("emit %v, block %d: fields %v, error %v; x/net's zero Decoder: %v, %v", emit, i, cgot, cerr, xgot, xerr)
+			}
+			x, c = hpack.Decoder{}, compat.Decoder{} // a failed block poisons the drop-in
+			if emit {
+				x.SetEmitEnabled(true)
+				x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
+				c.SetEmitEnabled(true)
+				c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
+			}
+		}
+	}
+	var full compat.Decoder
+	if hf, err := full.DecodeFull([]byte{0x82}); err != nil || hf != nil {
+		t.Errorf("zero Decoder's DecodeFull = %v, %v; want no fields (emitting is off), no error", hf, err)
+	}
+	var e compat.Encoder
+	if err := e.WriteField(compat.HeaderField{Name: "a", Value: "b"}); err != nil {
+		t.Errorf("zero Encoder's WriteField: %v", err)
+	}
+	if got := e.MaxDynamicTableSize(); got != 4096 {
+		t.Errorf("zero Encoder's MaxDynamicTableSize = %d, want 4096", got)
+	}
+	var e2 compat.Encoder
+	e2.SetMaxDynamicTableSizeLimit(100)
+	e2.SetMaxDynamicTableSize(8192)
+	if got := e2.MaxDynamicTableSize(); got != 100 {
+		t.Errorf("zero Encoder limited to 100: MaxDynamicTableSize = %d", got)
+	}
+}

@@ -11,7 +11,9 @@ import (
 
 // A Decoder decodes the header blocks one peer sends on one connection,
 // in order, keeping their dynamic table. It is not safe for concurrent
-// use.
+// use. The zero Decoder behaves as x/net's zero Decoder does: it allows
+// no dynamic table until SetAllowedMaxDynamicTableSize, has no emit
+// function, and emits nothing until SetEmitEnabled(true).
 type Decoder struct {
 	d       *mhpack.Decoder
 	strings *strCache // made by the first name that is no atom
@@ -39,22 +41,32 @@ type Decoder struct {
 // Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
 // peer must send a size update to use more; see the package doc.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
+	d := &Decoder{emit: emitFunc, emitEnabled: true}
+	d.init(maxDynamicTableSize)
+	return d
+}
+
+// init gives d metapack's Decoder, for a peer that may use up to
+// maxDynamicTableSize bytes of dynamic table, with x/net's limits: no
+// list or field limit (x/net's callers enforce MAX_HEADER_LIST_SIZE with
+// SetEmitEnabled) and no string limit.
+func (d *Decoder) init(maxDynamicTableSize uint32) {
 	md := mhpack.NewDecoder(maxDynamicTableSize)
-	// x/net's limits: no list or field limit (x/net's callers enforce
-	// MAX_HEADER_LIST_SIZE with SetEmitEnabled) and no string limit.
 	md.SetMaxFields(0)
 	md.SetMaxHeaderListSize(0)
 	md.SetMaxStringLength(0)
 	md.SetInterner(intern.New(internLimits))
-	d := &Decoder{
-		d:           md,
-		emit:        emitFunc,
-		emitEnabled: true,
-		allowed:     maxDynamicTableSize,
-		lowest:      maxDynamicTableSize,
-	}
+	d.d, d.allowed, d.lowest = md, maxDynamicTableSize, maxDynamicTableSize
 	d.fieldFn = d.field
-	return d
+}
+
+// ready makes a zero Decoder usable, as x/net's zero Decoder is: with no
+// dynamic table allowed (SetAllowedMaxDynamicTableSize raises that), no
+// emit function, and emitting off until SetEmitEnabled turns it on.
+func (d *Decoder) ready() {
+	if d.d == nil {
+		d.init(0)
+	}
 }
 
 // internLimits bound the table each Decoder interns its peer's names and
@@ -67,6 +79,7 @@ var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 // block; see the package doc. 0, the default, means no limit; a negative
 // n is taken as 0.
 func (d *Decoder) SetMaxStringLength(n int) {
+	d.ready()
 	n = max(n, 0)
 	d.d.SetMaxStringLength(n)
 }
@@ -95,6 +108,7 @@ func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
 // the block. 0 empties the table and keeps it empty until the peer's
 // next size update.
 func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
+	d.ready()
 	if v > d.allowed {
 		d.SetAllowedMaxDynamicTableSize(v)
 	}
@@ -140,6 +154,7 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 // peer to start its next block with a size update (RFC 7541 §4.2); see
 // the package doc. 0 allows no dynamic table.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
+	d.ready()
 	d.allowed = v
 	d.lowest = min(d.lowest, v)
 	d.d.SetAllowedMaxDynamicTableSize(v)
@@ -150,6 +165,7 @@ func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 // the middle of a field, and ErrStringLength when a string was over the
 // limit. Without an open block it does nothing.
 func (d *Decoder) Close() error {
+	d.ready()
 	var err error
 	if d.open {
 		err = d.decodeEnd(nil, nil)
@@ -162,6 +178,7 @@ func (d *Decoder) Close() error {
 // of calling the emit function (nil for a block with no field). It ends
 // a block that Write calls left open, with p as its last bytes.
 func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
+	d.ready()
 	var hf []HeaderField
 	var err error
 	if len(p) > 0 {
@@ -203,6 +220,7 @@ func (d *Decoder) endBlock() {
 // returns len(p), and an error for a malformed block (see the package
 // doc) or ErrStringLength.
 func (d *Decoder) Write(p []byte) (n int, err error) {
+	d.ready()
 	if len(p) == 0 {
 		return 0, nil
 	}

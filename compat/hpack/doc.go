@@ -66,7 +66,8 @@
 //     when the length prefix ends a fragment. A negative
 //     SetMaxStringLength is taken as 0 (no limit).
 //   - A nil emit function discards the fields, and an Encoder with a nil
-//     writer discards its output; in x/net both panic.
+//     writer discards its output, as the zero Encoder does; in x/net all
+//     three panic. The zero Decoder works as x/net's does.
 //   - SetMaxDynamicTableSize called between a Write and the Close that
 //     ends the block takes effect at that Close; above the allowed
 //     maximum it raises the allowed maximum too.

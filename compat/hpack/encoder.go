@@ -10,7 +10,8 @@ import (
 
 // An Encoder encodes the header fields one side sends on one connection,
 // one field per WriteField call, keeping their dynamic table. It is not
-// safe for concurrent use.
+// safe for concurrent use. The zero Encoder is NewEncoder(nil)'s: it
+// discards its output (x/net's zero Encoder panics).
 type Encoder struct {
 	e     *mhpack.Encoder
 	w     io.Writer
@@ -21,10 +22,15 @@ type Encoder struct {
 // NewEncoder returns an Encoder that writes what it encodes to w, with a
 // 4096-byte dynamic table. A nil w discards the output.
 func NewEncoder(w io.Writer) *Encoder {
-	return &Encoder{
-		e:     mhpack.NewEncoder(mhpack.DefaultTableSize),
-		w:     w,
-		limit: mhpack.DefaultTableSize,
+	e := &Encoder{w: w}
+	e.ready()
+	return e
+}
+
+// ready gives a zero Encoder metapack's Encoder, with a 4096-byte table.
+func (e *Encoder) ready() {
+	if e.e == nil {
+		e.e, e.limit = mhpack.NewEncoder(mhpack.DefaultTableSize), mhpack.DefaultTableSize
 	}
 }
 
@@ -33,6 +39,7 @@ func NewEncoder(w io.Writer) *Encoder {
 // the table's maximum requires. It returns the Write's error, or
 // io.ErrShortWrite.
 func (e *Encoder) WriteField(f HeaderField) error {
+	e.ready()
 	var mf mdelem.Field
 	name := mdelem.BorrowString(f.Name) // the encoder looks names up itself
 	if v := staticdata.Lookup(f.Value); v != nil {
@@ -59,12 +66,14 @@ func (e *Encoder) WriteField(f HeaderField) error {
 // WriteField tells the peer with a size update. 0 stops the Encoder from
 // indexing anything.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
+	e.ready()
 	e.e.SetMaxDynamicTableSize(min(v, e.limit))
 }
 
 // MaxDynamicTableSize returns the table's maximum size (not the size of
 // what it holds).
 func (e *Encoder) MaxDynamicTableSize() (v uint32) {
+	e.ready()
 	_, v = e.e.DynamicTableSize()
 	return v
 }
@@ -75,6 +84,7 @@ func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 // it, and the next WriteField sends the size update. Limits above 1 GiB
 // are taken as 1 GiB; 0 allows no dynamic table.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
+	e.ready()
 	e.limit = v
 	cur := min(e.MaxDynamicTableSize(), v)
 	e.e.SetMaxDynamicTableSizeLimit(v)
