@@ -64,7 +64,11 @@ type DecodingError struct {
 }
 
 func (e *DecodingError) Error() string {
-	return fmt.Sprintf("hpack: decoding error at byte %d: %s", e.Offset, strings.TrimPrefix(e.Err.Error(), "hpack: "))
+	reason := "malformed header block" // a DecodingError made without a reason
+	if e.Err != nil {
+		reason = strings.TrimPrefix(e.Err.Error(), "hpack: ")
+	}
+	return fmt.Sprintf("hpack: decoding error at byte %d: %s", e.Offset, reason)
 }
 
 func (e *DecodingError) Unwrap() error { return e.Err }

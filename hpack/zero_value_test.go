@@ -65,3 +65,11 @@ func TestZeroValues(t *testing.T) {
 		t.Error("the zero Encoder indexed nothing once its table was raised")
 	}
 }
+
+// TestDecodingErrorWithoutReason: a DecodingError made without Err still
+// formats.
+func TestDecodingErrorWithoutReason(t *testing.T) {
+	if got := (&DecodingError{Offset: 3}).Error(); got != "hpack: decoding error at byte 3: malformed header block" {
+		t.Errorf("Error() = %q", got)
+	}
+}

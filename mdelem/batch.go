@@ -83,10 +83,24 @@ func (e *rejectError) Unwrap() error { return e.err }
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
 // borrowed strings before it needs to allocate. A 0 or negative n or
 // arenaBytes reserves no room of that kind: the batch grows on its first
-// Append instead.
+// Append instead. They are hints: above maxHintFields fields or
+// maxHintArena bytes they are taken as those, and the batch grows past
+// them as any batch does.
 func NewBatch(n, arenaBytes int) *Batch {
-	return &Batch{fields: make([]Field, 0, max(n, 0)), arena: make([]byte, 0, max(arenaBytes, 0))}
+	return &Batch{
+		fields: make([]Field, 0, min(max(n, 0), maxHintFields)),
+		arena:  make([]byte, 0, min(max(arenaBytes, 0), maxHintArena)),
+	}
 }
+
+// maxHintFields and maxHintArena bound what NewBatch reserves, so that a
+// careless hint (a size of 2^40, say) cannot take all memory at once:
+// 65536 fields and 16 MiB are more than any header list of HTTP/2's
+// usual limits holds.
+const (
+	maxHintFields = 1 << 16
+	maxHintArena  = 16 << 20
+)
 
 // Reset empties the batch, keeping its capacity and its arena, and clears
 // Err. Fields and bytes taken from the batch before are invalid afterwards.

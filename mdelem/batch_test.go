@@ -1,6 +1,7 @@
 package mdelem
 
 import (
+	"math"
 	"testing"
 
 	"github.com/metapack/metapack/intern"
@@ -240,5 +241,20 @@ func TestAtOutOfRange(t *testing.T) {
 	}
 	if f := b.At(0); !f.Name.EqualString(":path") {
 		t.Errorf("At(0) = %v", f)
+	}
+}
+
+// TestNewBatchHugeHints: hints of any size give a working batch without
+// reserving more than maxHintFields fields and maxHintArena bytes.
+func TestNewBatchHugeHints(t *testing.T) {
+	for _, n := range []int{math.MaxInt, 1 << 40, maxHintFields + 1, math.MinInt} {
+		b := NewBatch(n, n)
+		if cap(b.fields) > maxHintFields || cap(b.arena) > maxHintArena {
+			t.Fatalf("NewBatch(%d, %d) reserved %d fields and %d bytes", n, n, cap(b.fields), cap(b.arena))
+		}
+		b.Append(FromStrings("x-a", "b"))
+		if b.Len() != 1 {
+			t.Fatalf("NewBatch(%d, %d): Append gave %d fields", n, n, b.Len())
+		}
 	}
 }

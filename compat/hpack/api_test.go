@@ -528,3 +528,15 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("zero Encoder limited to 100: MaxDynamicTableSize = %d", got)
 	}
 }
+
+// TestHuffmanDecodeNilWriter: a nil writer discards the decoded string
+// and its length is returned; x/net panics.
+func TestHuffmanDecodeNilWriter(t *testing.T) {
+	enc := compat.AppendHuffmanString(nil, "www.example.com")
+	if n, err := compat.HuffmanDecode(nil, enc); n != len("www.example.com") || err != nil {
+		t.Errorf("HuffmanDecode(nil, ...) = %d, %v", n, err)
+	}
+	if _, err := compat.HuffmanDecode(nil, []byte{0x00}); err != compat.ErrInvalidHuffman {
+		t.Errorf("HuffmanDecode(nil, bad) = %v, want ErrInvalidHuffman", err)
+	}
+}
