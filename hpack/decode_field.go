@@ -245,7 +245,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if d.fn != nil {
 			f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
 			if d.keep && !value.IsAtom() {
-				value = d.ownedCopy(value.UnsafeBytes())
+				value = d.ownedCopy(value.UnsafeBytes(), indexing)
 				f.Value = value
 			}
 			d.fn(f)

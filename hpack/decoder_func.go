@@ -32,7 +32,9 @@ func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last 
 // length 0. A nil fn drops the fields, as a nil batch does.
 //
 // Unlike the other decoding methods, it allocates as it goes: the copies
-// are the caller's. A value the caller keeps keeps its slab alive.
+// are the caller's. A value the caller keeps keeps its slab alive. The
+// values the table indexes are cut from slabs of their own, so that the
+// slabs the table keeps alive hold little but its entries' values.
 // compat/hpack's Decoder decodes through it: the strings it makes for
 // x/net's HeaderFields are the ones the table keeps.
 func (d *Decoder) DecodeFragmentKeep(fn func(f mdelem.Field), frag []byte, last bool) error {

@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -114,7 +115,7 @@ func TestDecodeFragmentKeepSlabs(t *testing.T) {
 	// The 2*perSlab values fill two slabs: the first perSlab the first
 	// slab, the others the current one, in order.
 	perSlab := keepSlabSize / keepSlabMax
-	slab := unsafe.Pointer(unsafe.SliceData(d.slab))
+	slab := unsafe.Pointer(unsafe.SliceData(d.others.b))
 	for i, b := range spans[:len(spans)-1] {
 		if string(b) != small || cap(b) != len(b) {
 			t.Fatalf("value %d = %q, cap %d", i, b, cap(b))
@@ -133,10 +134,46 @@ func TestDecodeFragmentKeepSlabs(t *testing.T) {
 	if string(last) != big || cap(last) != len(big) {
 		t.Errorf("the long value has cap %d, want a slice of its own of %d", cap(last), len(big))
 	}
-	used := d.slabUsed
+	used := d.others.used
 	d.Reset()
-	if d.slab != nil || d.slabUsed != 0 || used == 0 {
+	if d.others.b != nil || d.others.used != 0 || used == 0 {
 		t.Errorf("Reset kept the slab (%d bytes used before)", used)
+	}
+}
+
+// TestDecodeFragmentKeepIndexedSlabs: the values of indexed literals are
+// cut from slabs of their own, in order, whatever other values come
+// between them, so that the table's small entries share slabs rather than
+// each keeping one alive.
+func TestDecodeFragmentKeepIndexedSlabs(t *testing.T) {
+	d := NewDecoder(DefaultTableSize)
+	var indexed [][]byte
+	fn := func(f mdelem.Field) {
+		if f.Name.String() == "x-i" {
+			indexed = append(indexed, f.Value.UnsafeBytes())
+		}
+	}
+	filler := strings.Repeat("f", keepSlabMax)
+	var blk []byte
+	for i := range 20 {
+		blk = append(blk, literal(0x40, "x-i", fmt.Sprint(i%10), false)...) // one byte, indexed
+		for range keepSlabSize / keepSlabMax {
+			blk = append(blk, literal(0x00, "x-f", filler, false)...) // a slab's worth, not indexed
+		}
+	}
+	if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+		t.Fatal(err)
+	}
+	if len(indexed) != 20 {
+		t.Fatalf("%d indexed values", len(indexed))
+	}
+	for i := 1; i < len(indexed); i++ {
+		if unsafe.Pointer(unsafe.SliceData(indexed[i])) != unsafe.Add(unsafe.Pointer(unsafe.SliceData(indexed[i-1])), 1) {
+			t.Fatalf("indexed value %d is not right after value %d: other values came between them", i, i-1)
+		}
+	}
+	if d.DynamicTableLen() == 0 {
+		t.Fatal("nothing was indexed: the test proves nothing")
 	}
 }
 

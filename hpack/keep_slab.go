@@ -14,46 +14,63 @@ const (
 	keepSlabMax  = 64
 )
 
-// keepSlab is the memory DecodeFragmentKeep copies literal values into.
-// It is only ever cut forward, so no byte is handed out twice, and no
-// byte is written after the value copied into it: what fn and the
-// dynamic table receive as owned bytes stays as it is for as long as
-// anyone holds it.
+// keepSlab is the memory DecodeFragmentKeep copies literal values into:
+// two runs of slabs, one for the values of literals with incremental
+// indexing, which the dynamic table keeps, and one for the others. Each is
+// only ever cut forward, so no byte is handed out twice, and no byte is
+// written after the value copied into it: what fn and the dynamic table
+// receive as owned bytes stays as it is for as long as anyone holds it.
+//
+// Kept apart, the table's values fill their slabs in the order the table
+// evicts them, so the slabs the table keeps alive hold its values and at
+// most two slabs' worth of others: a peer cannot make each of a table's
+// small entries keep a slab of its own alive by sending other values
+// between them.
 type keepSlab struct {
-	slab     []byte
-	slabUsed int // bytes of slab handed out
+	indexed, others slab
 	// testMemory, set by tests only, gives each value's memory in place
 	// of the slabs: bytes against a guard page.
 	testMemory func(n int) []byte
 }
 
+// slab is the current slab of one run, and how much of it is handed out.
+type slab struct {
+	b    []byte
+	used int
+}
+
 // ownedCopy returns a copy of b as owned bytes in memory of its own (see
-// keepSlab); an empty b gives owned bytes of length 0.
-func (d *Decoder) ownedCopy(b []byte) mdelem.Str {
+// keepSlab), from the indexed run when indexing is set; an empty b gives
+// owned bytes of length 0.
+func (d *Decoder) ownedCopy(b []byte, indexing bool) mdelem.Str {
+	s := &d.keepSlab.others
+	if indexing {
+		s = &d.keepSlab.indexed
+	}
 	n := len(b)
 	var c []byte
-	if used := d.slabUsed; n <= len(d.slab)-used {
-		c = d.slab[used : used+n : used+n]
-		d.slabUsed = used + n
+	if used := s.used; n <= len(s.b)-used {
+		c = s.b[used : used+n : used+n]
+		s.used = used + n
 	} else {
-		c = d.keepMemory(n)
+		c = d.keepMemory(s, n)
 	}
 	copy(c, b)
 	return mdelem.StrOf(mdelem.Owned(c))
 }
 
-// keepMemory returns n bytes that the current slab has no room for: a new
+// keepMemory returns n bytes that s's current slab has no room for: a new
 // slab's first n, or a slice of their own when n is over keepSlabMax.
 // Out of line: it runs once per slab.
 //
 //go:noinline
-func (d *Decoder) keepMemory(n int) []byte {
+func (d *Decoder) keepMemory(s *slab, n int) []byte {
 	switch {
 	case d.testMemory != nil:
 		return d.testMemory(n)
 	case n > keepSlabMax:
 		return make([]byte, n)
 	}
-	d.slab, d.slabUsed = make([]byte, keepSlabSize), n
-	return d.slab[:n:n]
+	s.b, s.used = make([]byte, keepSlabSize), n
+	return s.b[:n:n]
 }
