@@ -43,20 +43,30 @@ type slab struct {
 // keepSlab), from the indexed run when indexing is set; an empty b gives
 // owned bytes of length 0.
 func (d *Decoder) ownedCopy(b []byte, indexing bool) mdelem.Str {
+	if len(b) == 0 {
+		return mdelem.StrOf(mdelem.Owned(nil))
+	}
 	s := &d.keepSlab.others
 	if indexing {
 		s = &d.keepSlab.indexed
 	}
-	n := len(b)
-	var c []byte
-	if used := s.used; n <= len(s.b)-used {
-		c = s.b[used : used+n : used+n]
-		s.used = used + n
-	} else {
-		c = d.keepMemory(s, n)
+	c := s.cut(len(b))
+	if c == nil {
+		c = d.keepMemory(s, len(b))
 	}
 	copy(c, b)
 	return mdelem.StrOf(mdelem.Owned(c))
+}
+
+// cut returns the next n bytes of s's slab, n > 0, or nil when it has
+// not that many left.
+func (s *slab) cut(n int) []byte {
+	used := s.used
+	if n > len(s.b)-used {
+		return nil
+	}
+	s.used = used + n
+	return s.b[used : used+n : used+n]
 }
 
 // keepMemory returns n bytes that s's current slab has no room for: a new
