@@ -17,7 +17,8 @@ import (
 // SAFETY: a string must never change. DecodeFragmentKeep writes each
 // copy once, before fn sees it, and never again: its slabs are only ever
 // cut forward, and the table and the batches only read kept bytes, within
-// their length. Guarded by TestEmittedStringsNeverChange and
+// their length. Guarded by TestFieldViewsKeptBytesAtGuard (the views of
+// bytes at guard pages), TestEmittedStringsNeverChange and
 // TestIndexedFieldReusesString (both builds), TestDecodeFragmentKeepSlabs,
 // TestDecodeFragmentKeepAtGuard and FuzzDecodeKeep.
 func decodeKeep(d *mhpack.Decoder, fn func(mdelem.Field), frag []byte, last bool) error {
