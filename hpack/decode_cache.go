@@ -19,9 +19,6 @@ const atomCacheSlots = 64
 // empties it, so nothing one connection sends reaches another through it.
 type atomCache struct {
 	slots [atomCacheSlots]atomSlot
-	// filled is set once a slot is claimed, so that resetting a cache
-	// still empty, as a new decoder's is, writes nothing.
-	filled bool
 }
 
 type atomSlot struct {
@@ -111,7 +108,6 @@ func (c *atomCache) slotFor(raw []byte) *atomSlot {
 	lo, hi := cacheKey(raw)
 	s := &c.slots[cacheSlot(lo, hi, n)]
 	s.lo, s.hi, s.n = lo, hi, uint32(n)
-	c.filled = true
 	return s
 }
 
@@ -123,9 +119,10 @@ func (d *Decoder) filledCache() *atomCache {
 	return d.cache
 }
 
-// reset empties the cache, as when the interner changes.
+// reset empties the cache, as when the interner changes. A nil cache, a
+// new decoder's, has nothing to empty.
 func (c *atomCache) reset() {
-	if c != nil && c.filled {
+	if c != nil {
 		*c = atomCache{}
 	}
 }

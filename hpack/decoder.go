@@ -143,7 +143,7 @@ func (d *Decoder) ready() {
 	d.maxListSize = DefaultMaxHeaderListSize
 	d.maxFields = DefaultMaxFields
 	d.maxStringLen = DefaultMaxStringLength
-	d.SetInternedValues(defaultInternedValues[:]...)
+	d.setInternedValues(defaultInternedValues[:])
 }
 
 // initTableMax gives the table its maximum before any size update: the
@@ -229,9 +229,12 @@ func (d *Decoder) SetInterner(t *intern.Table) {
 // ignored.
 // Intern only values with few distinct strings.
 func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
-	if !d.made {
-		d.ready() // which calls this with the defaults, then these
-	}
+	d.ready()
+	d.setInternedValues(keys)
+}
+
+// setInternedValues is SetInternedValues for ready, which calls it.
+func (d *Decoder) setInternedValues(keys []sd.KeyID) {
 	d.internValue = [sd.NumKeys]bool{}
 	for _, k := range keys {
 		if k < sd.NumKeys {
@@ -362,7 +365,7 @@ func (d *Decoder) begin() error {
 	if d.inBlock {
 		return ErrBlockOpen
 	}
-	if !d.made {
+	if !d.made { // tested here, in line, since begin runs once per block
 		d.ready()
 	}
 	d.inBlock = true

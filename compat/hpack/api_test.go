@@ -479,17 +479,18 @@ func TestZeroValues(t *testing.T) {
 		{0x3f, 0xe1, 0x1f}, // a size update above the allowed 0
 	}
 	for _, emit := range []bool{false, true} {
-		var x hpack.Decoder
-		var c compat.Decoder
-		var xgot, cgot []hpack.HeaderField
-		if emit {
-			x.SetEmitEnabled(true)
-			x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
-			c.SetEmitEnabled(true)
-			c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
-		}
 		for i, blk := range blocks {
-			xgot, cgot = xgot[:0], cgot[:0]
+			// Zero Decoders for each block: a failed block poisons the
+			// drop-in.
+			var x hpack.Decoder
+			var c compat.Decoder
+			var xgot, cgot []hpack.HeaderField
+			if emit {
+				x.SetEmitEnabled(true)
+				x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
+				c.SetEmitEnabled(true)
+				c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
+			}
 			_, xerr := x.Write(blk)
 			if xerr == nil {
 				xerr = x.Close()
@@ -500,13 +501,6 @@ func TestZeroValues(t *testing.T) {
 			}
 			if (xerr == nil) != (cerr == nil) || !reflect.DeepEqual(xgot, cgot) {
 				t.Errorf("emit %v, block %d: fields %v, error %v; x/net's zero Decoder: %v, %v", emit, i, cgot, cerr, xgot, xerr)
-			}
-			x, c = hpack.Decoder{}, compat.Decoder{} // a failed block poisons the drop-in
-			if emit {
-				x.SetEmitEnabled(true)
-				x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
-				c.SetEmitEnabled(true)
-				c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
 			}
 		}
 	}

@@ -67,6 +67,30 @@ func writeSplit(r *rand.Rand, block []byte, write func([]byte) (int, error)) err
 	return nil
 }
 
+// blockDecoder is the part of x/net's Decoder, and the drop-in's, that
+// feedBoth uses.
+type blockDecoder interface {
+	Write(p []byte) (int, error)
+	Close() error
+}
+
+// feedBoth writes block to x/net's decoder and then to the drop-in's, each
+// in random pieces and closed, and fails t on an error of either.
+func feedBoth(t *testing.T, r *rand.Rand, block []byte, xdec, cdec blockDecoder, seed uint64, blk int) {
+	t.Helper()
+	for _, d := range []struct {
+		name string
+		dec  blockDecoder
+	}{{"x/net", xdec}, {"compat", cdec}} {
+		if err := writeSplit(r, block, d.dec.Write); err != nil {
+			t.Fatalf("seed %d block %d: %s: %v", seed, blk, d.name, err)
+		}
+		if err := d.dec.Close(); err != nil {
+			t.Fatalf("seed %d block %d: %s Close: %v", seed, blk, d.name, err)
+		}
+	}
+}
+
 // TestDifferentialXnetEncoder encodes random header lists with x/net's
 // Encoder, changing the table size now and then, and decodes each block
 // with x/net's Decoder and the drop-in, whole and in random pieces.
@@ -99,18 +123,7 @@ func TestDifferentialXnetEncoder(t *testing.T) {
 			}
 			block := buf.Bytes()
 			xgot, cgot = xgot[:0], cgot[:0]
-			if err := writeSplit(r, block, xdec.Write); err != nil {
-				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
-			}
-			if err := xdec.Close(); err != nil {
-				t.Fatalf("seed %d block %d: x/net Close: %v", seed, blk, err)
-			}
-			if err := writeSplit(r, block, cdec.Write); err != nil {
-				t.Fatalf("seed %d block %d: compat: %v", seed, blk, err)
-			}
-			if err := cdec.Close(); err != nil {
-				t.Fatalf("seed %d block %d: compat Close: %v", seed, blk, err)
-			}
+			feedBoth(t, r, block, xdec, cdec, seed, blk)
 			full, err := cfull.DecodeFull(block)
 			if err != nil {
 				t.Fatalf("seed %d block %d: compat DecodeFull: %v", seed, blk, err)
@@ -222,19 +235,7 @@ func TestDifferentialEmitToggles(t *testing.T) {
 			xdec.SetEmitEnabled(on)
 			cdec.SetEmitEnabled(on)
 			xgot, cgot = xgot[:0], cgot[:0]
-			block := buf.Bytes()
-			if err := writeSplit(r, block, xdec.Write); err != nil {
-				t.Fatalf("seed %d block %d: x/net: %v", seed, blk, err)
-			}
-			if err := xdec.Close(); err != nil {
-				t.Fatalf("seed %d block %d: x/net Close: %v", seed, blk, err)
-			}
-			if err := writeSplit(r, block, cdec.Write); err != nil {
-				t.Fatalf("seed %d block %d: compat: %v", seed, blk, err)
-			}
-			if err := cdec.Close(); err != nil {
-				t.Fatalf("seed %d block %d: compat Close: %v", seed, blk, err)
-			}
+			feedBoth(t, r, buf.Bytes(), xdec, cdec, seed, blk)
 			if !reflect.DeepEqual(xgot, cgot) {
 				t.Fatalf("seed %d block %d (emit %v, stop after %d):\n got %v\nwant %v", seed, blk, on, stopAfter, cgot, xgot)
 			}

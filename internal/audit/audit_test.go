@@ -54,6 +54,29 @@ func TestPuregoImportsNoUnsafe(t *testing.T) {
 	}
 }
 
+// nonTestFiles parses the non-test Go files of the package in dir, a path
+// relative to the module root, with mode, into fset. It fails t when the
+// folder has none.
+func nonTestFiles(t *testing.T, fset *token.FileSet, dir string, mode parser.Mode) []*ast.File {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
+	var files []*ast.File
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		t.Fatalf("%s: no Go files", dir)
+	}
+	return files
+}
+
 // safetyTestName finds the names of tests and fuzz targets in a comment.
 var safetyTestName = regexp.MustCompile(`\b(?:Test|Fuzz)[A-Z0-9]\w*`)
 
@@ -67,15 +90,7 @@ func TestUnsafeUsesAreDocumented(t *testing.T) {
 	fset := token.NewFileSet()
 	uses := 0
 	for _, pkg := range codecPackages {
-		files, _ := filepath.Glob(filepath.Join(root, pkg, "*.go"))
-		for _, path := range files {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, f := range nonTestFiles(t, fset, pkg, parser.ParseComments) {
 			for _, cg := range f.Comments {
 				text := cg.Text()
 				if !strings.Contains(text, "SAFETY:") {
@@ -204,15 +219,7 @@ var exportedVarAllowed = map[string]string{
 func TestNoExportedMutableTables(t *testing.T) {
 	fset := token.NewFileSet()
 	for _, pkg := range codecPackages {
-		files, _ := filepath.Glob(filepath.Join(root, pkg, "*.go"))
-		for _, path := range files {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, f := range nonTestFiles(t, fset, pkg, parser.SkipObjectResolution) {
 			for _, decl := range f.Decls {
 				gd, ok := decl.(*ast.GenDecl)
 				if !ok || gd.Tok != token.VAR {

@@ -5,7 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"math"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -214,20 +213,9 @@ func TestCarelessCallsCoverEveryType(t *testing.T) {
 		listed[typ] = true
 		listed[name] = true
 	}
+	fset := token.NewFileSet()
 	for dir, prefix := range carelessPackages {
-		fset := token.NewFileSet()
-		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("%s: no files (%v)", dir, err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			af, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, af := range nonTestFiles(t, fset, dir, parser.SkipObjectResolution) {
 			for _, d := range af.Decls {
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || !fd.Name.IsExported() {
