@@ -1,0 +1,208 @@
+package headerblock
+
+import (
+	"strings"
+
+	"github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+	"golang.org/x/net/http2"
+)
+
+// defaultMaxHeaderListSize is what x/net's Framer takes for a
+// MaxHeaderListSize of 0.
+const defaultMaxHeaderListSize = 16 << 20
+
+// fieldOverhead is the 32 bytes RFC 9113 counts per field.
+const fieldOverhead = 32
+
+// block is the state of the header block being read: x/net's checks and
+// header list accounting, made field by field as the decoder passes them.
+type block struct {
+	streamID uint32
+	// headersLeft and trailersLeft are what is left of the list size:
+	// x/net counts trailer fields against a budget of their own.
+	headersLeft, trailersLeft uint32
+	maxString                 int
+	fields                    int // fields seen, accepted or not
+	sawRegular                bool
+	// truncated is set once the list went over the limit, invalid once a
+	// field was invalid; either way no later field is taken or checked.
+	truncated bool
+	invalid   error
+	// pseudoErr is the first error among the accepted pseudo-header
+	// fields; seen has a bit for each pseudo-header kind accepted.
+	pseudoErr error
+	seen      uint8
+}
+
+// Pseudo-header kinds: a bit each in block.seen.
+const (
+	pseudoMethod uint8 = 1 << iota
+	pseudoPath
+	pseudoScheme
+	pseudoAuthority
+	pseudoProtocol
+	pseudoStatus
+	pseudoRequest = pseudoMethod | pseudoPath | pseudoScheme | pseudoAuthority | pseudoProtocol
+)
+
+// start begins a block on stream id, with the list limit maxList as x/net
+// takes it from Framer.MaxHeaderListSize.
+func (b *block) start(id, maxList uint32) {
+	if maxList == 0 {
+		maxList = defaultMaxHeaderListSize
+	}
+	*b = block{streamID: id, headersLeft: maxList, trailersLeft: maxList, maxString: int(maxList)}
+	if b.maxString < 0 { // int is 32 bits: no limit, as in x/net
+		b.maxString = 0
+	}
+}
+
+// truncate ends the fields of the list: it went over the limit.
+func (b *block) truncate() {
+	b.truncated = true
+	b.headersLeft, b.trailersLeft = 0, 0
+}
+
+// accept checks f as x/net's Framer does, accounts for its size, and
+// reports whether f belongs in the list.
+func (b *block) accept(f mdelem.Field, dec *hpack.Decoder) bool {
+	b.fields++
+	if b.truncated || b.invalid != nil {
+		return false
+	}
+	key := f.Key()
+	name := f.Name.UnsafeString()
+	value := f.Value.UnsafeString()
+	pseudo := key >= sd.KeyAuthority && key <= sd.KeyStatus
+	if key == sd.KeyUnknown {
+		pseudo = len(name) > 0 && name[0] == ':'
+	}
+	// The same checks in the same order as x/net's, so that the error
+	// names the same condition.
+	if f.Value.Kind() != mdelem.KindStatic && !validValue(value) {
+		b.invalid = b.fieldError(f, ErrInvalidValue)
+	}
+	if pseudo {
+		if b.sawRegular {
+			b.invalid = b.fieldError(f, ErrPseudoAfterRegular)
+		}
+	} else {
+		b.sawRegular = true
+		if key == sd.KeyUnknown && !validName(name) {
+			b.invalid = b.fieldError(f, ErrInvalidName)
+		}
+	}
+	if b.invalid != nil {
+		return false
+	}
+	left := &b.headersLeft
+	size := uint32(len(name) + len(value) + fieldOverhead)
+	if key == sd.KeyUnknown && name == "trailer" {
+		// x/net counts each name a trailer field announces as a field
+		// of its own.
+		left = &b.trailersLeft
+		n := strings.Count(value, ",") + 1
+		size = uint32(len(value)-n+1) + uint32(n)*fieldOverhead
+	}
+	if size > *left {
+		b.truncate()
+		return false
+	}
+	*left -= size
+	if pseudo {
+		b.pseudo(f, key, name)
+	}
+	return true
+}
+
+// pseudo records an accepted pseudo-header field, as x/net's checks of a
+// MetaHeadersFrame's pseudo-header fields see it.
+func (b *block) pseudo(f mdelem.Field, key sd.KeyID, name string) {
+	var kind uint8
+	switch key {
+	case sd.KeyMethod:
+		kind = pseudoMethod
+	case sd.KeyPath:
+		kind = pseudoPath
+	case sd.KeyScheme:
+		kind = pseudoScheme
+	case sd.KeyAuthority:
+		kind = pseudoAuthority
+	case sd.KeyStatus:
+		kind = pseudoStatus
+	default:
+		if name == ":protocol" {
+			kind = pseudoProtocol
+		}
+	}
+	if b.pseudoErr != nil {
+		return
+	}
+	switch {
+	case kind == 0:
+		b.pseudoErr = b.fieldError(f, ErrUnknownPseudo)
+	case b.seen&kind != 0:
+		b.pseudoErr = b.fieldError(f, ErrDuplicatePseudo)
+	}
+	b.seen |= kind
+}
+
+// finish returns the block's stream error, once it is decoded.
+func (b *block) finish() error {
+	err := b.invalid
+	if err == nil {
+		err = b.pseudoErr
+	}
+	if err == nil && b.seen&pseudoRequest != 0 && b.seen&pseudoStatus != 0 {
+		err = &FieldError{Index: -1, Err: ErrMixedPseudo}
+	}
+	if err != nil {
+		return http2.StreamError{StreamID: b.streamID, Code: http2.ErrCodeProtocol, Cause: err}
+	}
+	return nil
+}
+
+func (b *block) fieldError(f mdelem.Field, reason error) *FieldError {
+	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reason}
+}
+
+// nameBytes marks the bytes of a valid field name (RFC 9113 §8.2.1): the
+// token characters of RFC 9110 §5.6.2, without upper case.
+var nameBytes = func() (t [256]bool) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for _, c := range "!#$%&'*+-.^_`|~" {
+		t[c] = true
+	}
+	return t
+}()
+
+// validName reports whether name is a valid regular field name.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !nameBytes[name[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// validValue reports whether value is a valid field value as x/net
+// checks it: no control characters but horizontal tab.
+func validValue(value string) bool {
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

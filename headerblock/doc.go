@@ -1,0 +1,67 @@
+// Package headerblock reads and writes HTTP/2 header blocks on
+// golang.org/x/net/http2's Framer with metapack's HPACK codec, for
+// servers, clients and proxies built on that Framer.
+//
+// The Framer's ReadMetaHeaders field takes only x/net's own decoder. Leave
+// it nil, and hand each HEADERS frame that ReadFrame returns to a Reader:
+//
+//	r := headerblock.NewReader(hpack.NewDecoder(hpack.DefaultTableSize))
+//	batch := mdelem.NewBatch(16, 1024)
+//	for {
+//		f, err := fr.ReadFrame()
+//		...
+//		if hf, ok := f.(*http2.HeadersFrame); ok {
+//			batch.Reset()
+//			truncated, err := r.ReadBatch(batch, fr, hf)
+//			...
+//		}
+//	}
+//
+// The Reader reads the block's CONTINUATION frames from the Framer, decodes
+// the block, and checks it as x/net's Framer does with ReadMetaHeaders
+// set: field names and values valid as RFC 9113 §8.2.1 asks, pseudo-header
+// fields first, each once and only the defined ones, and the header list
+// counted against the Framer's MaxHeaderListSize. ReadBatch appends the
+// fields to a batch without allocating; ReadMeta returns the
+// *http2.MetaHeadersFrame x/net would, for code written against it. The
+// errors are x/net's: a block that does not decode is a
+// ConnectionError(ErrCodeCompression), an invalid field a StreamError with
+// ErrCodeProtocol, whose Cause is a *FieldError. A list over
+// MaxHeaderListSize is reported as x/net reports it (truncated), or as a
+// StreamError with SetListErrors; either way the connection goes on, with
+// the dynamic table in step with the peer's.
+//
+// A Writer encodes a batch with metapack's Encoder and writes it as a
+// HEADERS frame and as many CONTINUATION frames as the peer's
+// SETTINGS_MAX_FRAME_SIZE needs, after checking the list against the
+// peer's SETTINGS_MAX_HEADER_LIST_SIZE; WriteBlock splits a block encoded
+// elsewhere.
+//
+// # Differences from x/net's Framer
+//
+// The Reader decodes and checks the same frames into the same fields,
+// with the same errors, but where RFC 7541 or RFC 9113 asks for more than
+// x/net does, or where x/net ends a connection over a limit that a
+// legitimate peer may reach. Each difference has a name, which the
+// package's differential tests use to tell it from a bug:
+//
+//   - SizeUpdateAfterField, TooManySizeUpdates, SecondSizeUpdate,
+//     SizeUpdateRequired, IntegerBound: metapack's Decoder enforces RFC
+//     7541 §4.2 and RFC 9113 §4.3.1 and §6.5.2 on dynamic table size
+//     updates, and bounds integers at 2^32-1, where x/net accepts such
+//     blocks; the block is then a ConnectionError(ErrCodeCompression). The
+//     compat/hpack package documentation gives each rule.
+//   - StringOverList: a name or value longer than MaxHeaderListSize makes
+//     x/net end the connection with ErrCodeCompression. The Reader reports
+//     the list as over the limit (truncated, or a StreamError with
+//     SetListErrors) and decodes the rest of the block, so one stream is
+//     refused and the connection goes on (RFC 9113 §10.5.1).
+//   - BlockBound: a block of more than SetMaxBlockFrames frames or
+//     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
+//     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is
+//     left of the list size, which leaves a flood of empty CONTINUATION
+//     frames unbounded.
+//
+// The Cause of a StreamError is a *FieldError, where x/net's is an
+// unexported type; the code is the same.
+package headerblock
