@@ -52,7 +52,9 @@ type Encoder struct {
 	updatePending bool
 
 	policy indexPolicy
-	seen   seenFilter
+	// indexCreds is set by SetIndexCredentials.
+	indexCreds bool
+	seen       seenFilter
 	names  nameScores
 	lits   litCache
 
@@ -130,6 +132,22 @@ func (e *Encoder) applyMax() {
 	e.minMax = min(e.minMax, m)
 	e.updatePending = true
 }
+
+// SetIndexCredentials chooses how the encoder sends authorization and
+// proxy-authorization fields. Off, the default, they are never-indexed
+// literals (RFC 7541 §6.2.3): a credential is sent whole in every block,
+// and no dynamic table holds it. On, each is indexed when first sent, as
+// other fields can be, and a block that repeats it sends its index.
+//
+// Turn it on only for a connection that carries one principal's
+// requests, such as a client's connection to its server, where the
+// token repeats on every request. RFC 7541 §7.1 explains the risk it
+// takes: an attacker who can add header fields of its own to the same
+// compression context, and observe the length of the blocks, can test
+// guesses of an indexed value one at a time. On a connection whose
+// fields all come from one principal, no such attacker shares the
+// context. A field marked Sensitive is never-indexed either way.
+func (e *Encoder) SetIndexCredentials(on bool) { e.indexCreds = on }
 
 // setIndexPolicy replaces the index policy, for the tests; nil restores
 // the default (see Encoder). Fields marked Sensitive are never-indexed

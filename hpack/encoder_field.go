@@ -6,6 +6,7 @@ import (
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
 )
 
 // First bytes of the representations (RFC 7541 §6), with their integer
@@ -38,6 +39,9 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 	}
 	if how == indexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
 		how = indexNever
+		if e.indexCreds && v.nameAtom.Key() != sd.KeyCookie {
+			how = e.credentialIndexing(&v)
+		}
 	}
 	var nameIndex uint8
 	if v.nameAtom != nil {

@@ -160,6 +160,16 @@ func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) in
 	return indexNone
 }
 
+// credentialIndexing is the policy for a credential under
+// SetIndexCredentials: indexed at once, since it repeats on every request
+// of the connection, unless it is too big for the table.
+func (e *Encoder) credentialIndexing(v *fieldView) indexing {
+	if uint64(len(v.name))+uint64(len(v.value))+entryOverhead > uint64(e.table.max)*3/4 {
+		return indexNone
+	}
+	return indexIncremental
+}
+
 // resetPolicy forgets what the default policy learned.
 func (e *Encoder) resetPolicy() {
 	e.seen = seenFilter{}
