@@ -15,10 +15,14 @@ type FieldError struct {
 }
 
 func (e *FieldError) Error() string {
-	if e.Index < 0 {
-		return "headerblock: " + e.Err.Error()
+	reason := "invalid field"
+	if e.Err != nil {
+		reason = e.Err.Error()
 	}
-	return "headerblock: field " + strconv.Itoa(e.Index) + " " + strconv.Quote(e.Name) + ": " + e.Err.Error()
+	if e.Index < 0 {
+		return "headerblock: " + reason
+	}
+	return "headerblock: field " + strconv.Itoa(e.Index) + " " + strconv.Quote(e.Name) + ": " + reason
 }
 
 func (e *FieldError) Unwrap() error { return e.Err }

@@ -25,7 +25,9 @@ const (
 // block's CONTINUATION frames from the same Framer.
 //
 // A Reader is not safe for concurrent use; the Framer's reading side is
-// not either.
+// not either. The zero Reader works, with a decoder of its own made by
+// hpack.NewDecoder(hpack.DefaultTableSize) and no bounds of its own on a
+// block's frames and bytes, as x/net's Framer; NewReader sets them.
 type Reader struct {
 	dec        *hpack.Decoder
 	maxFrames  int
@@ -51,6 +53,16 @@ func NewReader(dec *hpack.Decoder) *Reader {
 		dec = hpack.NewDecoder(hpack.DefaultTableSize)
 	}
 	r := &Reader{dec: dec, maxFrames: DefaultMaxBlockFrames, maxBytes: DefaultMaxBlockBytes}
+	r.init()
+	return r
+}
+
+// init makes the field callbacks, and a decoder for the zero Reader,
+// whose bounds are 0: none of its own, as x/net's Framer has.
+func (r *Reader) init() {
+	if r.dec == nil {
+		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
+	}
 	r.toBatch = func(f mdelem.Field) {
 		if r.blk.accept(f, r.dec) && r.dst != nil {
 			r.dst.Append(f)
@@ -61,13 +73,17 @@ func NewReader(dec *hpack.Decoder) *Reader {
 			r.fields = append(r.fields, headerField(f))
 		}
 	}
-	return r
 }
 
 // Decoder returns the Reader's decoder, for the settings a connection
 // changes as it goes, such as SetAllowedMaxDynamicTableSize once the peer
 // has acknowledged a new SETTINGS_HEADER_TABLE_SIZE.
-func (r *Reader) Decoder() *hpack.Decoder { return r.dec }
+func (r *Reader) Decoder() *hpack.Decoder {
+	if r.toBatch == nil {
+		r.init()
+	}
+	return r.dec
+}
 
 // SetMaxBlockFrames bounds the HEADERS and CONTINUATION frames of one
 // header block; a block with more is a connection error of type
@@ -181,6 +197,9 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, fn func(mdelem.F
 	}
 	if fr.AllowIllegalReads {
 		return false, false, errIllegalReads
+	}
+	if r.toBatch == nil {
+		r.init()
 	}
 	b := &r.blk
 	b.start(hf.StreamID, fr.MaxHeaderListSize)

@@ -40,7 +40,12 @@ func NewWriter(enc *hpack.Encoder) *Writer {
 
 // Encoder returns the Writer's encoder, for the peer's
 // SETTINGS_HEADER_TABLE_SIZE and the indexing policy.
-func (w *Writer) Encoder() *hpack.Encoder { return w.enc }
+func (w *Writer) Encoder() *hpack.Encoder {
+	if w.enc == nil { // the zero Writer
+		w.enc = hpack.NewEncoder(hpack.DefaultTableSize)
+	}
+	return w.enc
+}
 
 // SetMaxFrameSize takes the peer's SETTINGS_MAX_FRAME_SIZE: no frame
 // payload the Writer writes is longer. A value below 16,384, 0 among
@@ -88,7 +93,10 @@ func (w *Writer) WriteBatch(fr *http2.Framer, streamID uint32, endStream bool, b
 	if b == nil {
 		b = emptyBatch
 	}
-	w.buf = w.enc.AppendBlock(w.buf[:0], b)
+	if fr == nil {
+		return errNoFramer
+	}
+	w.buf = w.Encoder().AppendBlock(w.buf[:0], b)
 	return WriteBlock(fr, streamID, endStream, w.buf, w.frameSize)
 }
 

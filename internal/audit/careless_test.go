@@ -11,6 +11,7 @@ import (
 
 	compat "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/grpcmeta"
+	"github.com/metapack/metapack/headerblock"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
@@ -55,29 +56,35 @@ func carelessValues(t reflect.Type) []reflect.Value {
 // carelessReceivers make the values TestCarelessCalls calls methods on: the
 // constructors' and the zero values.
 var carelessReceivers = map[string]func() any{
-	"hpack.Decoder":                func() any { return hpack.NewDecoder(4096) },
-	"hpack.Encoder":                func() any { return hpack.NewEncoder(4096) },
-	"compat.Decoder":               func() any { return compat.NewDecoder(4096, nil) },
-	"compat.Encoder":               func() any { return compat.NewEncoder(nil) },
-	"mdelem.Batch":                 func() any { return mdelem.NewBatch(4, 64) },
-	"intern.Table":                 func() any { return intern.New(intern.Limits{MaxEntries: 8, MaxBytes: 256, MaxLen: 32}) },
-	"zero hpack.Decoder":           func() any { return new(hpack.Decoder) },
-	"zero hpack.Encoder":           func() any { return new(hpack.Encoder) },
-	"zero compat.Decoder":          func() any { return new(compat.Decoder) },
-	"zero compat.Encoder":          func() any { return new(compat.Encoder) },
-	"zero mdelem.Batch":            func() any { return new(mdelem.Batch) },
-	"zero intern.Table":            func() any { return new(intern.Table) },
-	"zero mdelem.Str":              func() any { return new(mdelem.Str) },
-	"zero mdelem.Kind":             func() any { return new(mdelem.Kind) },
-	"bad mdelem.Kind":              func() any { k := mdelem.Kind(255); return &k },
-	"bad staticdata.KeyID":         func() any { k := staticdata.KeyID(255); return &k },
-	"zero staticdata.Atom":         func() any { return new(staticdata.Atom) },
-	"zero mdelem.Field":            func() any { return new(mdelem.Field) },
-	"zero intern.Handle":           func() any { return new(intern.Handle) },
-	"zero grpcmeta.FieldError":     func() any { return new(grpcmeta.FieldError) },
-	"zero hpack.DecodingError":     func() any { return new(hpack.DecodingError) },
-	"zero hpack.LimitError":        func() any { return new(hpack.LimitError) },
-	"zero hpack.InvalidIndexError": func() any { return new(hpack.InvalidIndexError) },
+	"hpack.Decoder":                  func() any { return hpack.NewDecoder(4096) },
+	"hpack.Encoder":                  func() any { return hpack.NewEncoder(4096) },
+	"compat.Decoder":                 func() any { return compat.NewDecoder(4096, nil) },
+	"compat.Encoder":                 func() any { return compat.NewEncoder(nil) },
+	"mdelem.Batch":                   func() any { return mdelem.NewBatch(4, 64) },
+	"intern.Table":                   func() any { return intern.New(intern.Limits{MaxEntries: 8, MaxBytes: 256, MaxLen: 32}) },
+	"zero hpack.Decoder":             func() any { return new(hpack.Decoder) },
+	"zero hpack.Encoder":             func() any { return new(hpack.Encoder) },
+	"zero compat.Decoder":            func() any { return new(compat.Decoder) },
+	"zero compat.Encoder":            func() any { return new(compat.Encoder) },
+	"zero mdelem.Batch":              func() any { return new(mdelem.Batch) },
+	"zero intern.Table":              func() any { return new(intern.Table) },
+	"zero mdelem.Str":                func() any { return new(mdelem.Str) },
+	"zero mdelem.Kind":               func() any { return new(mdelem.Kind) },
+	"bad mdelem.Kind":                func() any { k := mdelem.Kind(255); return &k },
+	"bad staticdata.KeyID":           func() any { k := staticdata.KeyID(255); return &k },
+	"zero staticdata.Atom":           func() any { return new(staticdata.Atom) },
+	"zero mdelem.Field":              func() any { return new(mdelem.Field) },
+	"zero intern.Handle":             func() any { return new(intern.Handle) },
+	"zero grpcmeta.FieldError":       func() any { return new(grpcmeta.FieldError) },
+	"zero hpack.DecodingError":       func() any { return new(hpack.DecodingError) },
+	"zero hpack.LimitError":          func() any { return new(hpack.LimitError) },
+	"zero hpack.InvalidIndexError":   func() any { return new(hpack.InvalidIndexError) },
+	"headerblock.Reader":             func() any { return headerblock.NewReader(nil) },
+	"headerblock.Writer":             func() any { return headerblock.NewWriter(nil) },
+	"zero headerblock.Reader":        func() any { return new(headerblock.Reader) },
+	"zero headerblock.Writer":        func() any { return new(headerblock.Writer) },
+	"zero headerblock.FieldError":    func() any { return new(headerblock.FieldError) },
+	"zero headerblock.ListSizeError": func() any { return new(headerblock.ListSizeError) },
 }
 
 // carelessReceiverNames lists carelessReceivers' names.
@@ -123,6 +130,10 @@ var carelessFuncs = map[string]any{
 	"mdelem.From[Borrowed, Borrowed]": mdelem.From[mdelem.Borrowed, mdelem.Borrowed],
 	"staticdata.Lookup[string]":       staticdata.Lookup[string],
 	"staticdata.Lookup[[]byte]":       staticdata.Lookup[[]byte],
+	"headerblock.NewReader":           headerblock.NewReader,
+	"headerblock.NewWriter":           headerblock.NewWriter,
+	"headerblock.WriteBlock":          headerblock.WriteBlock,
+	"headerblock.CheckListSize":       headerblock.CheckListSize,
 }
 
 // TestCarelessCalls calls every exported method of the public packages'
@@ -187,6 +198,7 @@ func tryCareless(t *testing.T, label string, fresh func() reflect.Value) (calls 
 var carelessPackages = map[string]string{
 	"hpack": "hpack", "compat/hpack": "compat", "mdelem": "mdelem",
 	"intern": "intern", "grpcmeta": "grpcmeta", "staticdata": "staticdata",
+	"headerblock": "headerblock",
 }
 
 // hasFunc reports whether carelessFuncs has name, at some instance.
