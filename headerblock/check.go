@@ -1,9 +1,10 @@
 package headerblock
 
 import (
+	"math"
 	"strings"
 
-	"github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/internal/le"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 	"golang.org/x/net/http2"
@@ -59,6 +60,16 @@ func (b *block) start(id, maxList uint32) {
 	}
 }
 
+// maxDecoded is the list size, counted as the decoder counts it, past
+// which no field can be accepted: x/net counts a trailer field's
+// announced names against a second budget as large as the first, and as
+// little as 33 bytes of it for a field the decoder counts as 40, so the
+// two budgets take at most max*(1+40/33) < 3*max. The decoder drops the
+// fields past it, which bounds the memory a block can make a batch hold.
+func (b *block) maxDecoded() int {
+	return int(min(3*uint64(b.headersLeft), math.MaxInt))
+}
+
 // truncate ends the fields of the list: it went over the limit.
 func (b *block) truncate() {
 	b.truncated = true
@@ -67,7 +78,7 @@ func (b *block) truncate() {
 
 // accept checks f as x/net's Framer does, accounts for its size, and
 // reports whether f belongs in the list.
-func (b *block) accept(f mdelem.Field, dec *hpack.Decoder) bool {
+func (b *block) accept(f *mdelem.Field) bool {
 	b.fields++
 	if b.truncated || b.invalid != nil {
 		return false
@@ -119,7 +130,7 @@ func (b *block) accept(f mdelem.Field, dec *hpack.Decoder) bool {
 
 // pseudo records an accepted pseudo-header field, as x/net's checks of a
 // MetaHeadersFrame's pseudo-header fields see it.
-func (b *block) pseudo(f mdelem.Field, key sd.KeyID, name string) {
+func (b *block) pseudo(f *mdelem.Field, key sd.KeyID, name string) {
 	var kind uint8
 	switch key {
 	case sd.KeyMethod:
@@ -164,7 +175,7 @@ func (b *block) finish() error {
 	return nil
 }
 
-func (b *block) fieldError(f mdelem.Field, reason error) *FieldError {
+func (b *block) fieldError(f *mdelem.Field, reason error) *FieldError {
 	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reason}
 }
 
@@ -197,8 +208,26 @@ func validName(name string) bool {
 }
 
 // validValue reports whether value is a valid field value as x/net
-// checks it: no control characters but horizontal tab.
+// checks it: no control characters but horizontal tab. It tests eight
+// bytes at a time for one below 0x20 or equal to 0x7f, and looks at the
+// bytes themselves only when it finds one, which may be a tab.
 func validValue(value string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(value) >= 8 {
+		x := le.Uint64(value)
+		y := x ^ (0x7f * ones)
+		// A byte below 0x20 (the high bit of those at or above 0x80 is
+		// masked out by ^x), or a zero byte of y, a 0x7f of x.
+		if ((x-0x20*ones)&^x|(y-ones)&^y)&highs != 0 && !validBytes(value[:8]) {
+			return false
+		}
+		value = value[8:]
+	}
+	return validBytes(value)
+}
+
+// validBytes is validValue a byte at a time.
+func validBytes(value string) bool {
 	for i := 0; i < len(value); i++ {
 		if c := value[i]; (c < ' ' && c != '\t') || c == 0x7f {
 			return false

@@ -26,10 +26,15 @@
 // *http2.MetaHeadersFrame x/net would, for code written against it. The
 // errors are x/net's: a block that does not decode is a
 // ConnectionError(ErrCodeCompression), an invalid field a StreamError with
-// ErrCodeProtocol, whose Cause is a *FieldError. A list over
-// MaxHeaderListSize is reported as x/net reports it (truncated), or as a
-// StreamError with SetListErrors; either way the connection goes on, with
-// the dynamic table in step with the peer's.
+// ErrCodeProtocol, whose Cause is a *FieldError, and a list over
+// MaxHeaderListSize is reported as truncated.
+//
+// Where x/net ends the connection over what concerns one stream (more of
+// a block after its list went over the limit or after an invalid field),
+// Reader.SetStreamErrors makes it a stream error instead: the Reader then
+// reads every block to its end, within its own bounds on a block's frames
+// and bytes, so the dynamic table stays in step with the peer's and the
+// connection goes on.
 //
 // A Writer encodes a batch with metapack's Encoder and writes it as a
 // HEADERS frame and as many CONTINUATION frames as the peer's
@@ -54,13 +59,23 @@
 //   - StringOverList: a name or value longer than MaxHeaderListSize makes
 //     x/net end the connection with ErrCodeCompression. The Reader reports
 //     the list as over the limit (truncated, or a StreamError with
-//     SetListErrors) and decodes the rest of the block, so one stream is
+//     SetStreamErrors) and decodes the rest of the block, so one stream is
 //     refused and the connection goes on (RFC 9113 §10.5.1).
 //   - BlockBound: a block of more than SetMaxBlockFrames frames or
 //     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
 //     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is
 //     left of the list size, which leaves a flood of empty CONTINUATION
 //     frames unbounded.
+//   - FieldLimit: the decoder's field limit (hpack.Decoder.SetMaxFields)
+//     counts as a limit on the list: a list over it is reported as over
+//     MaxHeaderListSize. x/net has no such limit, and NewReader(nil)'s
+//     decoder none either.
+//   - UncheckedOverLimit: the decoder drops the fields past three times
+//     MaxHeaderListSize, more than x/net can accept, before they are
+//     checked, so that a block cannot make a batch hold more. A field
+//     that alone takes the list past that is reported as over the limit
+//     where x/net, which checks a field before counting it, reports it
+//     invalid when it is. Either way the stream is refused.
 //
 // The Cause of a StreamError is a *FieldError, where x/net's is an
 // unexported type; the code is the same.

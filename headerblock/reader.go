@@ -2,6 +2,7 @@ package headerblock
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
@@ -29,47 +30,40 @@ const (
 // hpack.NewDecoder(hpack.DefaultTableSize) and no bounds of its own on a
 // block's frames and bytes, as x/net's Framer; NewReader sets them.
 type Reader struct {
-	dec        *hpack.Decoder
-	maxFrames  int
-	maxBytes   int
-	listErrors bool
-
-	blk block
-	// The two forms' field callbacks, made once so that passing them to
-	// the decoder allocates nothing.
-	toBatch func(mdelem.Field)
-	toMeta  func(mdelem.Field)
-	dst     *mdelem.Batch
-	fields  []xhpack.HeaderField
+	dec           *hpack.Decoder
+	maxFrames     int
+	maxBytes      int
+	streamErrors  bool
+	blk           block
+	detail        error
+	scratch       *mdelem.Batch // ReadBatch's batch when it is given none
+	toMeta        func(mdelem.Field)
+	fields        []xhpack.HeaderField
+	fieldsPerList int // the fields of the last MetaHeadersFrame, for the next one's slice
 }
 
 // NewReader returns a Reader that decodes with dec, which keeps the
 // connection's HPACK state. Configure dec's table size, interner and
-// interned values as usual; the Reader sets its list, field and string
-// limits before each block, from the Framer's MaxHeaderListSize, as x/net
-// does. A nil dec is taken as hpack.NewDecoder(hpack.DefaultTableSize).
+// interned values as usual. Before each block the Reader sets dec's list
+// size and string limits from the Framer's MaxHeaderListSize, as x/net
+// does; dec's field limit (hpack.Decoder.SetMaxFields) stays in force,
+// and a list over it is reported as over the list size. A nil dec is
+// taken as a new decoder for HTTP/2's initial table size with no field
+// limit, as x/net has none.
 func NewReader(dec *hpack.Decoder) *Reader {
-	if dec == nil {
-		dec = hpack.NewDecoder(hpack.DefaultTableSize)
-	}
 	r := &Reader{dec: dec, maxFrames: DefaultMaxBlockFrames, maxBytes: DefaultMaxBlockBytes}
 	r.init()
 	return r
 }
 
-// init makes the field callbacks, and a decoder for the zero Reader,
-// whose bounds are 0: none of its own, as x/net's Framer has.
+// init makes the ReadMeta callback, and a decoder where there is none.
 func (r *Reader) init() {
 	if r.dec == nil {
 		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
-	}
-	r.toBatch = func(f mdelem.Field) {
-		if r.blk.accept(f, r.dec) && r.dst != nil {
-			r.dst.Append(f)
-		}
+		r.dec.SetMaxFields(0)
 	}
 	r.toMeta = func(f mdelem.Field) {
-		if r.blk.accept(f, r.dec) {
+		if r.blk.accept(&f) {
 			r.fields = append(r.fields, headerField(f))
 		}
 	}
@@ -79,7 +73,7 @@ func (r *Reader) init() {
 // changes as it goes, such as SetAllowedMaxDynamicTableSize once the peer
 // has acknowledged a new SETTINGS_HEADER_TABLE_SIZE.
 func (r *Reader) Decoder() *hpack.Decoder {
-	if r.toBatch == nil {
+	if r.toMeta == nil {
 		r.init()
 	}
 	return r.dec
@@ -99,9 +93,7 @@ func (r *Reader) SetMaxBlockFrames(n int) {
 // SetMaxBlockBytes bounds the fragment bytes of one header block; a block
 // with more is a connection error of type ENHANCE_YOUR_CALM. 0 means no
 // bound of the Reader's own, as in x/net; a negative n restores
-// DefaultMaxBlockBytes. Either way, as in x/net, a fragment longer than
-// twice what is left of the header list size is a connection error of
-// type PROTOCOL_ERROR.
+// DefaultMaxBlockBytes.
 func (r *Reader) SetMaxBlockBytes(n int) {
 	if n < 0 {
 		n = DefaultMaxBlockBytes
@@ -109,17 +101,33 @@ func (r *Reader) SetMaxBlockBytes(n int) {
 	r.maxBytes = n
 }
 
-// SetListErrors chooses how a header list over the Framer's
-// MaxHeaderListSize is reported. Off, the default, it is reported as
-// x/net reports it: the fields up to the limit and truncated set. On, it
-// is an http2.StreamError with ErrCodeEnhanceYourCalm whose Cause is
-// ErrListTooLarge. Either way the block is decoded to its end, so the
-// connection can go on.
-func (r *Reader) SetListErrors(on bool) { r.listErrors = on }
+// SetStreamErrors chooses how the Reader reports what concerns one
+// stream. Off, the default, it behaves as x/net's Framer: a list over
+// MaxHeaderListSize is reported as truncated, and once the list is over
+// it, or once a field is invalid, a CONTINUATION frame that carries more
+// of the block ends the connection (a ConnectionError with
+// ErrCodeProtocol), as does any fragment longer than twice what is left
+// of the list size.
+//
+// On, the Reader always reads the block to its end, within the bounds of
+// SetMaxBlockFrames and SetMaxBlockBytes, so that the dynamic table stays
+// in step and the connection goes on: a list over MaxHeaderListSize is an
+// http2.StreamError with ErrCodeEnhanceYourCalm and ErrListTooLarge as
+// its Cause, and an invalid field an http2.StreamError with
+// ErrCodeProtocol, however many frames follow. The caller answers the
+// first with a 431 response or RST_STREAM (RFC 9113 §10.5.1), the second
+// with RST_STREAM.
+func (r *Reader) SetStreamErrors(on bool) { r.streamErrors = on }
 
 // ErrListTooLarge is the Cause of the StreamError that reports a header
-// list over the Framer's MaxHeaderListSize, with SetListErrors on.
+// list over the Framer's MaxHeaderListSize, with SetStreamErrors on.
 var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSize")
+
+// ErrorDetail returns the reason for the last connection error that the
+// Reader itself found, as the Framer's ErrorDetail does for its own, or
+// nil; the next read clears it. A caller may send it in a GOAWAY frame's
+// debug data.
+func (r *Reader) ErrorDetail() error { return r.detail }
 
 // ReadBatch reads the header block that hf starts, reading its
 // CONTINUATION frames from fr, and appends its fields to dst: the same
@@ -130,14 +138,18 @@ var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSiz
 // block.
 //
 // truncated is set when the list went over fr.MaxHeaderListSize: dst
-// then holds the fields before the one that went over. An error is an
-// http2.ConnectionError, an http2.StreamError (an invalid field: the
-// connection goes on), or an error of fr's (see ReadMeta). On a stream
-// error dst holds the fields before the invalid one.
+// then holds the fields before the one that went over. Errors are as for
+// ReadMeta; on a stream error dst holds the fields before the invalid
+// one.
 func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.HeadersFrame) (truncated bool, err error) {
-	r.dst = dst
-	defer func() { r.dst = nil }()
-	truncated, _, err = r.read(fr, hf, r.toBatch, false)
+	if dst == nil {
+		if r.scratch == nil {
+			r.scratch = mdelem.NewBatch(0, 0)
+		}
+		dst = r.scratch
+		defer dst.Reset()
+	}
+	truncated, _, err = r.read(fr, hf, dst)
 	return truncated, err
 }
 
@@ -148,18 +160,19 @@ func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.Header
 // names that are atoms cost nothing, and values are views of copies the
 // decoder made (see hpack.Decoder.DecodeFragmentKeep).
 //
-// Errors are those of x/net's Framer: an http2.ConnectionError with
-// ErrCodeCompression when the block does not decode, an
-// http2.StreamError with ErrCodeProtocol for an invalid field or
-// pseudo-header field (the connection goes on), an
-// http2.ConnectionError with ErrCodeProtocol for a CONTINUATION frame
-// after an invalid field or one longer than twice what is left of the
-// header list size, and fr's own errors from reading the next frame. The
-// package documentation lists where the Reader is stricter.
+// Errors are those of x/net's Framer: a ConnectionError with
+// ErrCodeCompression when the block does not decode, a StreamError with
+// ErrCodeProtocol for an invalid field or set of pseudo-header fields
+// (the connection goes on), a ConnectionError with ErrCodeProtocol for a
+// CONTINUATION frame that x/net refuses (see SetStreamErrors), and fr's
+// own errors from reading the next frame. As from x/net's Framer, a
+// connection error the block causes comes with the MetaHeadersFrame read
+// so far. The package documentation lists where the Reader is stricter.
 func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.MetaHeadersFrame, error) {
-	r.fields = nil
-	truncated, withFrame, err := r.read(fr, hf, r.toMeta, true)
+	r.fields = make([]xhpack.HeaderField, 0, r.fieldsPerList)
+	truncated, withFrame, err := r.read(fr, hf, nil)
 	mh := &http2.MetaHeadersFrame{HeadersFrame: hf, Fields: r.fields, Truncated: truncated}
+	r.fieldsPerList = len(r.fields)
 	r.fields = nil
 	if err != nil && !withFrame {
 		return nil, err
@@ -187,57 +200,71 @@ func headerField(f mdelem.Field) xhpack.HeaderField {
 	return hf
 }
 
-// read reads and decodes the block hf starts, passing each field to fn;
-// keep picks DecodeFragmentKeep. withFrame tells which errors x/net's
+// read reads and decodes the block hf starts, into dst, or, with a nil
+// dst, to the ReadMeta callback. withFrame tells which errors x/net's
 // Framer returns with a MetaHeadersFrame: the connection errors it finds
 // in the block, not a stream error or an error from reading a frame.
-func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, fn func(mdelem.Field), keep bool) (truncated, withFrame bool, err error) {
+func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batch) (truncated, withFrame bool, err error) {
+	r.detail = nil
 	if fr == nil || hf == nil {
 		return false, false, errNoFrame
 	}
 	if fr.AllowIllegalReads {
 		return false, false, errIllegalReads
 	}
-	if r.toBatch == nil {
+	if r.toMeta == nil {
 		r.init()
 	}
 	b := &r.blk
 	b.start(hf.StreamID, fr.MaxHeaderListSize)
 	d := r.dec
-	d.SetMaxHeaderListSize(0) // b accounts for the list, as x/net does
-	d.SetMaxFields(0)
+	// b accounts for the list as x/net does; the decoder's own bound on
+	// it only keeps memory in check, at more than b can ever accept
+	// (see block.maxDecoded).
+	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
 	frames, bytes := 0, 0
+	scanned := 0 // dst's fields already checked
+	if dst != nil {
+		scanned = dst.Len()
+	}
 	for {
 		// x/net's checks come first, so that where both apply the
 		// error is x/net's.
-		if int64(len(frag)) > 2*int64(b.headersLeft+b.trailersLeft) {
-			return b.truncated, true, http2.ConnectionError(http2.ErrCodeProtocol)
-		}
-		if b.invalid != nil {
-			return b.truncated, true, http2.ConnectionError(http2.ErrCodeProtocol)
+		if !r.streamErrors {
+			if int64(len(frag)) > 2*int64(b.headersLeft+b.trailersLeft) {
+				return b.truncated, true, r.connError(http2.ErrCodeProtocol, "header block fragment of %d bytes, over twice what is left of the header list size", len(frag))
+			}
+			if b.invalid != nil {
+				return b.truncated, true, r.connError(http2.ErrCodeProtocol, "CONTINUATION after an invalid field: %v", b.invalid)
+			}
 		}
 		frames++
 		bytes += len(frag)
-		if (r.maxFrames > 0 && frames > r.maxFrames) || (r.maxBytes > 0 && bytes > r.maxBytes) {
-			return b.truncated, true, http2.ConnectionError(http2.ErrCodeEnhanceYourCalm)
+		if r.maxFrames > 0 && frames > r.maxFrames {
+			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d frames", r.maxFrames)
 		}
-		if keep {
-			err = d.DecodeFragmentKeep(fn, frag, last)
-		} else {
-			err = d.DecodeFragmentFunc(fn, frag, last)
+		if r.maxBytes > 0 && bytes > r.maxBytes {
+			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d bytes", r.maxBytes)
+		}
+		switch {
+		case dst == nil:
+			err = d.DecodeFragmentKeep(r.toMeta, frag, last)
+		case b.truncated || b.invalid != nil:
+			err = d.DecodeFragment(nil, frag, last) // the list has ended
+		default:
+			err = d.DecodeFragment(dst, frag, last)
+			scanned = r.scan(dst, scanned)
 		}
 		if err != nil && !hpack.IsStreamError(err) {
-			return b.truncated, true, http2.ConnectionError(http2.ErrCodeCompression)
+			return b.truncated, true, r.connError(http2.ErrCodeCompression, "%v", err)
 		}
-		if d.BlockErr() != nil || err != nil {
-			// A string over the limit, which is the list's: the decoder
-			// passes no more fields, and the list ends here, as any list
-			// over the limit does.
-			if !b.truncated && b.invalid == nil {
-				b.truncate()
-			}
+		if (err != nil || d.BlockErr() != nil) && !b.truncated && b.invalid == nil {
+			// A string or the list over the decoder's limits: the
+			// decoder passes no later field, and the list ends here,
+			// as any list over the limit does.
+			b.truncate()
 		}
 		if last {
 			break
@@ -248,17 +275,37 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, fn func(mdelem.F
 		}
 		cf, ok := f.(*http2.ContinuationFrame)
 		if !ok { // fr's frame order check rules this out
-			return b.truncated, false, http2.ConnectionError(http2.ErrCodeProtocol)
+			return b.truncated, false, r.connError(http2.ErrCodeProtocol, "%T in a header block", f)
 		}
 		frag, last = cf.HeaderBlockFragment(), cf.HeadersEnded()
 	}
 	if err := b.finish(); err != nil {
 		return b.truncated, false, err
 	}
-	if b.truncated && r.listErrors {
+	if b.truncated && r.streamErrors {
 		return true, false, http2.StreamError{StreamID: b.streamID, Code: http2.ErrCodeEnhanceYourCalm, Cause: ErrListTooLarge}
 	}
 	return b.truncated, false, nil
+}
+
+// scan checks the fields the decoder appended to dst from index i on, and
+// drops the first that does not belong in the list, with those after it.
+// It returns the index to scan from next.
+func (r *Reader) scan(dst *mdelem.Batch, i int) int {
+	fields := dst.UnsafeFields()
+	for ; i < len(fields); i++ {
+		if !r.blk.accept(&fields[i]) {
+			dst.Truncate(i)
+			return i
+		}
+	}
+	return i
+}
+
+// connError records the reason for a connection error the Reader found.
+func (r *Reader) connError(code http2.ErrCode, format string, args ...any) error {
+	r.detail = fmt.Errorf("headerblock: "+format, args...)
+	return http2.ConnectionError(code)
 }
 
 var (

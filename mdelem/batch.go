@@ -121,6 +121,29 @@ func (b *Batch) Reset() {
 	b.size = 0
 }
 
+// Truncate drops the fields from the n-th on, keeping the first n; n at
+// or above Len keeps them all, and n at or below 0 drops them all. The
+// bytes of the dropped fields stay in the arena until Reset.
+func (b *Batch) Truncate(n int) {
+	n = max(n, 0)
+	if n >= len(b.fields) {
+		return
+	}
+	for i := n; i < len(b.fields); i++ {
+		f := &b.fields[i]
+		b.size -= f.Size()
+		// Empty the slot the field holds: only a field that was the
+		// first of its key does.
+		if k := f.Key(); k != staticdata.KeyUnknown && b.slots[k] == b.base+uint64(i)+1 {
+			b.slots[k] = 0
+		}
+	}
+	if b.pins {
+		clear(b.fields[n:])
+	}
+	b.fields = b.fields[:n]
+}
+
 // Len returns the number of fields.
 func (b *Batch) Len() int { return len(b.fields) }
 
