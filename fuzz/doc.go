@@ -29,6 +29,13 @@
 //     fuzzer's cap) and encoding, whole blocks in fragments through a Decoder
 //     on either, and header lists through an Encoder on either. They must
 //     agree on every byte, every error and every dynamic table.
+//   - FuzzFramer: up to three of the fuzzer's header blocks as HEADERS and
+//     CONTINUATION frames (split, interleaved with PING and SETTINGS, on
+//     the wrong stream, or flooded with empty CONTINUATIONs, as the control
+//     word says) read by x/net's Framer with ReadMetaHeaders and by a
+//     Framer with headerblock's Reader (ReadMeta and ReadBatch). Every
+//     ReadFrame must agree, or the disagreement must be one of the
+//     differences headerblock's package documentation names.
 //
 // # Intentional differences from x/net
 //

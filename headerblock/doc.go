@@ -56,6 +56,11 @@
 //     updates, and bounds integers at 2^32-1, where x/net accepts such
 //     blocks; the block is then a ConnectionError(ErrCodeCompression). The
 //     compat/hpack package documentation gives each rule.
+//   - HuffmanAfterStop: once a list is over the limit or has an invalid
+//     field, x/net stops decoding the Huffman strings of the fields it
+//     does not index, so an invalid Huffman code there (RFC 7541 §5.2)
+//     goes unnoticed; the Reader's decoder still rejects it, a
+//     ConnectionError(ErrCodeCompression).
 //   - StringOverList: a name or value longer than MaxHeaderListSize makes
 //     x/net end the connection with ErrCodeCompression. The Reader reports
 //     the list as over the limit (truncated, or a StreamError with
