@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"golang.org/x/net/http2"
 )
 
 // headerCodec is one connection's HPACK state in both directions: a
@@ -11,26 +13,62 @@ import (
 // connection code is the same for every codec; only this interface
 // differs, which is what makes the -codec A/B comparison fair.
 type headerCodec interface {
-	// decodeFragment decodes one HEADERS or CONTINUATION payload of the
-	// block being received; last marks the block's final fragment. An
-	// error for which isStreamError is true (a header list over the
-	// limits) comes with the last fragment and leaves the decoder in sync;
-	// any other error is a connection error of type COMPRESSION_ERROR.
-	decodeFragment(frag []byte, last bool) error
-	// blockErr returns the limit error the open block has reached so
-	// far (a stream error), or nil; the block's last fragment returns it
-	// too.
-	blockErr() error
-	// takeRequest validates the block just decoded as a request and
+	// setFramer prepares the connection's Framer for the codec's read
+	// path, before the first frame is read: metapackCodec leaves its
+	// ReadMetaHeaders nil, so that ReadFrame returns each HEADERS frame
+	// and readHeaders reads the block's CONTINUATION frames with a
+	// headerblock.Reader; xnetCodec sets it to x/net's hpack.Decoder, so
+	// that ReadFrame reads and decodes the whole block itself and returns
+	// an *http2.MetaHeadersFrame, as in x/net's own server. The header
+	// list limit is fr.MaxHeaderListSize either way.
+	setFramer(fr *http2.Framer)
+	// readHeaders takes the header block that f, a frame ReadFrame
+	// returned, starts: an *http2.HeadersFrame, whose CONTINUATION
+	// frames it reads from fr (metapackCodec), or an
+	// *http2.MetaHeadersFrame that the Framer has read and decoded, with
+	// readErr, the error ReadFrame returned with it (xnetCodec). The next
+	// takeRequest, takeTrailers or discardBlock acts on the block. The
+	// field count is the codec's (codecLimits).
+	//
+	// It runs on the connection's reader goroutine without conn.mu, as it
+	// may wait for the client's CONTINUATION frames: it touches only the
+	// decoder and the block being decoded, which nothing else touches but
+	// ackHeaderTableSize, on the same goroutine.
+	//
+	// truncated reports that the list went over fr.MaxHeaderListSize. An
+	// error is
+	//   - an http2.StreamError with ErrCodeEnhanceYourCalm: the list is
+	//     over the limits (Cause headerblock.ErrListTooLarge or
+	//     errTooManyFields), the block decoded to its end, the decoder in
+	//     sync;
+	//   - an http2.StreamError with ErrCodeProtocol: an invalid field or
+	//     pseudo-header field (RFC 9113 §8.2.1), the decoder in sync (x/net's
+	//     Framer returns this one from ReadFrame, with no frame: see
+	//     conn.readHeaderBlock);
+	//   - an http2.ConnectionError: COMPRESSION_ERROR for a block that
+	//     does not decode; with metapackCodec, ENHANCE_YOUR_CALM for one
+	//     over the frame or byte bound; with xnetCodec, PROTOCOL_ERROR
+	//     where x/net's Framer ends the connection (a CONTINUATION frame
+	//     after the list went over the limit or after an invalid field, a
+	//     fragment over twice what is left of the list size); errorDetail
+	//     gives the reason;
+	//   - an error of fr's, from reading a CONTINUATION frame.
+	// On error no block is kept.
+	readHeaders(fr *http2.Framer, f http2.Frame, readErr error) (truncated bool, err error)
+	// errorDetail returns the reason for the connection error the last
+	// readHeaders returned, when the codec knows it, or nil, for the
+	// GOAWAY frame's debug data.
+	errorDetail() error
+	// takeRequest validates the block just read as a request and
 	// returns its header storage and the fields the server uses, which
 	// stay valid until releaseRequest. On error nothing is kept.
 	takeRequest() (any, reqInfo, error)
 	// releaseRequest returns the storage of a request.
 	releaseRequest(h any)
-	// takeTrailers checks the block just decoded as request trailers
+	// takeTrailers checks the block just read as request trailers
 	// (no pseudo-header fields) and discards it.
 	takeTrailers() error
-	// discardBlock drops the block just decoded.
+	// discardBlock drops the block just read.
 	discardBlock()
 
 	// ackHeaderTableSize applies our SETTINGS_HEADER_TABLE_SIZE to the
@@ -68,7 +106,15 @@ var (
 	errEmptyPath        = errors.New("empty :path")
 	errBadContentLength = errors.New("malformed content-length")
 	errPseudoInTrailers = errors.New("pseudo-header field in trailers")
+	// errTooManyFields is the Cause of the stream error for a header list
+	// of more than MaxHeaderFields fields.
+	errTooManyFields = errors.New("header list of more than MaxHeaderFields fields")
 )
+
+// listError is the stream error of a header list over the limits.
+func listError(id uint32, cause error) error {
+	return http2.StreamError{StreamID: id, Code: http2.ErrCodeEnhanceYourCalm, Cause: cause}
+}
 
 // echoed reports whether the server sends a request header back as
 // response metadata.
@@ -98,14 +144,18 @@ const (
 	codecXnet     = "xnet"
 )
 
-// codecLimits are the header limits a codec enforces on the client's
-// header blocks. A header list within maxListSize (our advertised
-// SETTINGS_MAX_HEADER_LIST_SIZE) and maxFields always decodes, whatever
-// the length of its strings; a list over either is a stream error.
-// maxBlockBytes is the connection's byte budget for one header block on
-// the wire, which bounds the length of any string in it.
+// codecLimits are the limits a codec enforces on the client's header
+// blocks, beside the header list size, which is the Framer's
+// MaxHeaderListSize (our advertised SETTINGS_MAX_HEADER_LIST_SIZE). A
+// list within it and within maxFields always decodes, whatever the length
+// of its strings. With metapackCodec a list over either is a stream error,
+// however many frames its block takes, and maxBlockBytes and
+// maxBlockFrames bound one header block on the wire (a connection error
+// past them), and so the length of any string in it. xnetCodec is x/net's
+// read path as it is: it counts maxFields once the block is read, and
+// x/net's Framer has no bounds of the kind (see xnetCodec).
 type codecLimits struct {
-	maxListSize, maxFields, maxBlockBytes int
+	maxFields, maxBlockBytes, maxBlockFrames int
 }
 
 // newCodecFunc returns the constructor of the named codec.

@@ -30,7 +30,8 @@ func TestMetapackCodecInternsNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newMetapackCodec(codecLimits{1 << 20, 1 << 12, 4 << 20})
+			c := newMetapackCodec(codecLimits{1 << 12, 4 << 20, 64})
+			br := newBlockReader(c, 1<<20)
 			var buf bytes.Buffer
 			enc := hpack.NewEncoder(&buf)
 			enc.SetMaxDynamicTableSizeLimit(0) // every name goes as a literal
@@ -48,7 +49,7 @@ func TestMetapackCodecInternsNames(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if err := c.decodeFragment(buf.Bytes(), true); err != nil {
+				if err := br.read(c, buf.Bytes()); err != nil {
 					t.Fatal(err)
 				}
 				h, _, err := c.takeRequest()

@@ -5,23 +5,25 @@ import (
 	"time"
 
 	"github.com/metapack/metapack/grpcmeta"
+	"github.com/metapack/metapack/headerblock"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
+	"golang.org/x/net/http2"
 )
 
-// metapackCodec is the header codec built on this module's hpack and
-// mdelem packages: header blocks decode into reusable batches whose names
-// are atoms (static, or interned in the connection's table), and
-// responses are built from atoms and the request's own fields, without
-// copying them.
+// metapackCodec is the header codec built on this module's headerblock,
+// hpack and mdelem packages: a headerblock.Reader reads each header block
+// from the Framer into a reusable batch whose names are atoms (static, or
+// interned in the connection's table), and responses are built from atoms
+// and the request's own fields, without copying them.
 type metapackCodec struct {
-	dec  *hpack.Decoder
+	r    *headerblock.Reader
 	enc  *hpack.Encoder
-	cur  *mdelem.Batch   // the block being decoded
+	cur  *mdelem.Batch   // the block just read (the reader goroutine's)
 	resp *mdelem.Batch   // scratch for the block being encoded
-	free []*mdelem.Batch // batches of released requests
+	free []*mdelem.Batch // batches of released requests (under conn.mu)
 	num  []byte          // scratch for numbers
 }
 
@@ -62,20 +64,28 @@ const textContentType = "text/plain; charset=utf-8"
 
 func newMetapackCodec(lim codecLimits) *metapackCodec {
 	dec := hpack.NewDecoder(hpack.DefaultTableSize)
-	dec.SetMaxHeaderListSize(lim.maxListSize)
-	dec.SetMaxFields(lim.maxFields)
-	// A string is never longer than the list it is in: with the string
-	// limit at the list size, every list within the advertised size
-	// decodes, and a longer string is a stream error like the list it
-	// makes too large.
-	dec.SetMaxStringLength(lim.maxListSize)
 	// Names the client sends that are not static become atoms of the
 	// connection's own table: an indexed field then copies no name
 	// bytes, and the response's echoed names are atoms too, which the
 	// encoder neither hashes nor copies.
 	dec.SetInterner(intern.New(nameInternLimits))
+	// The Reader sets the decoder's list and string limits before each
+	// block from the Framer's MaxHeaderListSize: a string is never longer
+	// than the list it is in, so every list within the advertised size
+	// decodes, and a longer string makes the list too large, a stream
+	// error. The decoder's field limit stays ours, and a list over it is
+	// reported as over the list size: 431 too.
+	dec.SetMaxFields(lim.maxFields)
+	r := headerblock.NewReader(dec)
+	// A list over the limits, or an invalid field, is a stream error
+	// however many CONTINUATION frames follow: the Reader reads every
+	// block to its end, within the frame and byte bounds, and the
+	// connection goes on (RFC 9113 §10.5.1).
+	r.SetStreamErrors(true)
+	r.SetMaxBlockFrames(lim.maxBlockFrames)
+	r.SetMaxBlockBytes(lim.maxBlockBytes)
 	return &metapackCodec{
-		dec:  dec,
+		r:    r,
 		enc:  hpack.NewEncoder(hpack.DefaultTableSize),
 		cur:  newBatch(),
 		resp: newBatch(),
@@ -84,13 +94,22 @@ func newMetapackCodec(lim codecLimits) *metapackCodec {
 
 func newBatch() *mdelem.Batch { return mdelem.NewBatch(16, 512) }
 
-func (m *metapackCodec) decodeFragment(frag []byte, last bool) error {
-	return m.dec.DecodeFragment(m.cur, frag, last)
+// setFramer leaves fr's ReadMetaHeaders nil: ReadFrame returns each
+// HEADERS frame, and the Reader reads the rest of its block.
+func (m *metapackCodec) setFramer(fr *http2.Framer) {}
+
+func (m *metapackCodec) readHeaders(fr *http2.Framer, f http2.Frame, _ error) (bool, error) {
+	m.cur.Reset()
+	truncated, err := m.r.ReadBatch(m.cur, fr, f.(*http2.HeadersFrame))
+	if err != nil {
+		m.cur.Reset()
+	}
+	return truncated, err
 }
 
-func (m *metapackCodec) discardBlock() { m.cur.Reset() }
+func (m *metapackCodec) errorDetail() error { return m.r.ErrorDetail() }
 
-func (m *metapackCodec) blockErr() error { return m.dec.BlockErr() }
+func (m *metapackCodec) discardBlock() { m.cur.Reset() }
 
 func (m *metapackCodec) takeRequest() (any, reqInfo, error) {
 	b := m.cur
@@ -156,7 +175,7 @@ func (m *metapackCodec) takeTrailers() error {
 	return nil
 }
 
-func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.dec.SetAllowedMaxDynamicTableSize(v) }
+func (m *metapackCodec) ackHeaderTableSize(v uint32)     { m.r.Decoder().SetAllowedMaxDynamicTableSize(v) }
 func (m *metapackCodec) setPeerHeaderTableSize(v uint32) { m.enc.SetMaxDynamicTableSize(v) }
 
 func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {

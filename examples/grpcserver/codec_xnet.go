@@ -1,29 +1,54 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 
-	mphpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/headerblock"
+	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
 )
 
-// xnetCodec is the header codec built on golang.org/x/net/http2/hpack, for
-// A/B comparisons: fields decode into []hpack.HeaderField, and the same
-// limits and request checks apply as with metapackCodec.
+// xnetCodec is the header codec built on golang.org/x/net/http2, for A/B
+// comparisons, read as x/net's own server reads it: the Framer's
+// ReadMetaHeaders is x/net's hpack.Decoder, so that ReadFrame reads each
+// header block, CONTINUATION frames included, decodes it, makes its checks
+// on the fields and counts the list against MaxHeaderListSize, and returns
+// an *http2.MetaHeadersFrame, whose fields become the request's. Responses
+// are encoded with x/net's hpack.Encoder.
+//
+// Where x/net's read path differs from headerblock.Reader's with
+// SetStreamErrors, which metapackCodec uses, the server differs with it
+// (the headerblock package documentation names each difference):
+//   - StringOverList: a name or value longer than MaxHeaderListSize does
+//     not decode in x/net (its string limit is the list size): GOAWAY
+//     COMPRESSION_ERROR, where metapackCodec answers 431;
+//   - SetStreamErrors: a CONTINUATION frame after the list went over the
+//     limit, or after an invalid field, and a fragment over twice what is
+//     left of the list size, end the connection (GOAWAY PROTOCOL_ERROR),
+//     where metapackCodec reads the block to its end and answers 431 or
+//     RST_STREAM;
+//   - BlockBound: x/net has no bound on a block's frames or bytes of its
+//     own, so the frame and byte bounds of codecLimits do not apply, and a
+//     flood of empty CONTINUATION frames goes on as long as the client
+//     sends it (x/net bounds a block's bytes only by what is left of the
+//     list size, which empty frames do not use up);
+//   - FieldLimit: x/net has no field limit; MaxHeaderFields is counted
+//     here once the block is read, with the same 431.
 type xnetCodec struct {
-	dec *hpack.Decoder
+	dec *hpack.Decoder // the Framer's ReadMetaHeaders
 	enc *hpack.Encoder
 	out appendWriter // the encoder's output
 
-	cur  *xnetHeaders // the block being decoded
+	cur  *xnetHeaders // the block just read (the reader goroutine's)
 	free []*xnetHeaders
 
-	maxListSize, maxFields int
-	listSize, fields       int
-	limitErr               *mphpack.LimitError
+	maxFields int
+	detail    error
 }
 
-// xnetHeaders is a decoded header list.
+// xnetHeaders is a decoded header list: the Fields of a MetaHeadersFrame,
+// which x/net allocates for each block.
 type xnetHeaders struct{ fields []hpack.HeaderField }
 
 // appendWriter is an io.Writer that appends to a byte slice.
@@ -35,63 +60,59 @@ func (w *appendWriter) Write(p []byte) (int, error) {
 }
 
 func newXnetCodec(lim codecLimits) *xnetCodec {
-	x := &xnetCodec{maxListSize: lim.maxListSize, maxFields: lim.maxFields, cur: &xnetHeaders{}}
-	x.dec = hpack.NewDecoder(mphpack.DefaultTableSize, x.emit)
-	// x/net's string limit is a decoding error, which would end the
-	// connection: set it past anything a block within the byte budget
-	// can hold (Huffman decodes at most 8/5 of its input), so that over-
-	// long strings reach emit and the list limit, a stream error.
-	x.dec.SetMaxStringLength(2*lim.maxBlockBytes + 1)
+	x := &xnetCodec{maxFields: lim.maxFields, cur: &xnetHeaders{}}
+	// As x/net's server makes it: the Framer sets its emit function and
+	// string limit for each block.
+	x.dec = hpack.NewDecoder(initialHeaderTableSize, nil)
 	x.enc = hpack.NewEncoder(&x.out)
 	return x
 }
 
-// emit collects a decoded field, enforcing the header list limits the way
-// metapack's Decoder does: fields past a limit are dropped, decoding goes
-// on so the dynamic table stays in sync, and the block ends with a
-// *LimitError (a stream error).
-func (x *xnetCodec) emit(f hpack.HeaderField) {
-	if x.limitErr != nil {
-		return
+// initialHeaderTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
+const initialHeaderTableSize = 4096
+
+// setFramer has fr read and decode whole header blocks with x/net's
+// decoder, as x/net's server does.
+func (x *xnetCodec) setFramer(fr *http2.Framer) { fr.ReadMetaHeaders = x.dec }
+
+func (x *xnetCodec) readHeaders(fr *http2.Framer, f http2.Frame, readErr error) (bool, error) {
+	x.discardBlock()
+	x.detail = nil
+	mh := f.(*http2.MetaHeadersFrame)
+	if readErr != nil {
+		var ce http2.ConnectionError
+		if errors.As(readErr, &ce) {
+			x.detail = xnetBlockDetail(http2.ErrCode(ce), mh.Truncated)
+		}
+		return mh.Truncated, readErr
 	}
-	x.fields++
-	x.listSize += len(f.Name) + len(f.Value) + 32
 	switch {
-	case x.fields > x.maxFields:
-		x.limitErr = &mphpack.LimitError{Err: mphpack.ErrFieldCount, Limit: x.maxFields}
-	case x.listSize > x.maxListSize:
-		x.limitErr = &mphpack.LimitError{Err: mphpack.ErrHeaderListSize, Limit: x.maxListSize}
-	default:
-		x.cur.fields = append(x.cur.fields, f)
+	case mh.Truncated:
+		return true, listError(mh.StreamID, headerblock.ErrListTooLarge)
+	case len(mh.Fields) > x.maxFields:
+		return false, listError(mh.StreamID, errTooManyFields)
 	}
+	x.cur.fields = mh.Fields
+	return false, nil
 }
 
-func (x *xnetCodec) decodeFragment(frag []byte, last bool) error {
-	if _, err := x.dec.Write(frag); err != nil {
-		return err
-	}
-	if !last {
-		return nil
-	}
-	if err := x.dec.Close(); err != nil {
-		return err
-	}
-	le := x.limitErr
-	x.limitErr, x.fields, x.listSize = nil, 0, 0
-	if le != nil {
-		return le
+// xnetBlockDetail gives the reason for a connection error x/net's Framer
+// returns with a MetaHeadersFrame, which it does not say itself.
+func xnetBlockDetail(code http2.ErrCode, truncated bool) error {
+	switch {
+	case code == http2.ErrCodeCompression:
+		return errors.New("x/net: header block does not decode (or has a string longer than the header list size)")
+	case code == http2.ErrCodeProtocol && truncated:
+		return errors.New("x/net: header block goes on after its list went over the header list size")
+	case code == http2.ErrCodeProtocol:
+		return errors.New("x/net: header block goes on after an invalid field, or a fragment over twice what is left of the header list size")
 	}
 	return nil
 }
 
-func (x *xnetCodec) discardBlock() { x.cur.fields = x.cur.fields[:0] }
+func (x *xnetCodec) errorDetail() error { return x.detail }
 
-func (x *xnetCodec) blockErr() error {
-	if x.limitErr != nil {
-		return x.limitErr
-	}
-	return nil
-}
+func (x *xnetCodec) discardBlock() { x.cur.fields = nil }
 
 func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 	h := x.cur
@@ -109,17 +130,15 @@ func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 }
 
 // xnetRequestInfo makes the checks of grpcmeta.ValidateRequest on x/net
-// fields and picks out the fields the server acts on.
+// fields and picks out the fields the server acts on. x/net's Framer has
+// checked the names and values, and the pseudo-header fields: the defined
+// ones only, each once, before the regular ones.
 func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 	info := reqInfo{contentLength: -1}
 	var seen uint8
-	regular := false
 	var scheme string
 	for _, f := range fields {
 		if f.IsPseudo() {
-			if regular {
-				return reqInfo{}, errValidate("pseudo-header after a regular header", f.Name)
-			}
 			var bit uint8
 			switch f.Name {
 			case ":method":
@@ -138,15 +157,6 @@ func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 			}
 			seen |= bit
 			continue
-		}
-		regular = true
-		if f.Name == "" {
-			return reqInfo{}, errValidate("empty header name", f.Name)
-		}
-		for i := 0; i < len(f.Name); i++ {
-			if c := f.Name[i]; 'A' <= c && c <= 'Z' {
-				return reqInfo{}, errValidate("header name has uppercase letters", f.Name)
-			}
 		}
 		switch f.Name {
 		case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade":
@@ -195,8 +205,7 @@ func errValidate(msg, name string) error { return &validateError{msg, name} }
 
 func (x *xnetCodec) releaseRequest(h any) {
 	xh := h.(*xnetHeaders)
-	clear(xh.fields)
-	xh.fields = xh.fields[:0]
+	xh.fields = nil
 	x.free = append(x.free, xh)
 }
 

@@ -89,7 +89,6 @@ type conn struct {
 	unreturned        int64 // bytes consumed but not yet given back with WINDOW_UPDATE
 	outWaiters        int   // handlers waiting for connection-level send resources
 
-	hb     headerBlock
 	resets resetSet // streams we reset: their late frames are ignored
 	hbuf   []byte   // encoded header block scratch
 
@@ -116,8 +115,11 @@ func (s *Server) serveConn(nc net.Conn) {
 	c.fr = http2.NewFramer((*outWriter)(c), c.br)
 	c.fr.SetMaxReadFrameSize(defaultFrame) // the default we keep advertising
 	c.fr.SetReuseFrames()
-	// ReadMetaHeaders stays nil: header blocks go to our codec fragment
-	// by fragment.
+	// Header blocks are read whole, CONTINUATION frames included, within
+	// the list size we advertise: by the codec, or by the Framer with the
+	// codec's decoder as its ReadMetaHeaders (see readHeaderBlock).
+	c.fr.MaxHeaderListSize = uint32(c.cfg.MaxHeaderListSize)
+	c.codec.setFramer(c.fr)
 	if !s.track(c) {
 		nc.Close()
 		return
@@ -165,6 +167,16 @@ func (c *conn) serve() {
 
 	for {
 		f, err := c.fr.ReadFrame()
+		// A header block is read whole, CONTINUATION frames included,
+		// before the lock: the client may be slow to send them. Only this
+		// goroutine reads frames, uses the decoder, and sets sawSettings.
+		var hb headerBlock
+		isHeaders := false
+		if c.sawSettings { // else the preface check fails
+			if hb, isHeaders = c.readHeaderBlock(f, err); isHeaders {
+				err = nil // the block's error, in hb
+			}
+		}
 		c.mu.Lock()
 		if c.closing {
 			// Lingering after our GOAWAY: read and drop until the
@@ -183,7 +195,11 @@ func (c *conn) serve() {
 				}
 			}
 			if err == nil {
-				err = c.processFrame(f)
+				if isHeaders {
+					err = c.processHeaders(hb)
+				} else {
+					err = c.processFrame(f)
+				}
 			}
 		}
 		end := err != nil && c.handleErr(err)

@@ -7,12 +7,9 @@ import (
 )
 
 func (c *conn) processFrame(f http2.Frame) error {
+	// HEADERS frames, with their CONTINUATION frames, go to
+	// processHeaders.
 	switch f := f.(type) {
-	case *http2.HeadersFrame:
-		return c.processHeaders(f)
-	case *http2.ContinuationFrame:
-		// The Framer checked that it continues the open header block.
-		return c.decodeFragment(f.HeaderBlockFragment(), f.HeadersEnded())
 	case *http2.DataFrame:
 		return c.processData(f)
 	case *http2.SettingsFrame:
@@ -68,7 +65,8 @@ func (c *conn) processSettings(f *http2.SettingsFrame) error {
 	if f.IsAck() {
 		if c.unacked > 0 {
 			c.unacked--
-			// The client now uses our table size: so may the decoder.
+			// The client now uses our table size: so may the decoder
+			// (on the reader goroutine, as readHeaderBlock).
 			c.codec.ackHeaderTableSize(c.cfg.HeaderTableSize)
 		}
 		return nil

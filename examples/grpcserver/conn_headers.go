@@ -2,29 +2,60 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
-	mphpack "github.com/metapack/metapack/hpack"
 	"golang.org/x/net/http2"
 )
 
-// headerBlock is the header block being received.
+// headerBlock is a header block the reader goroutine has read, whole,
+// before it takes conn.mu (see readHeaderBlock).
 type headerBlock struct {
 	streamID      uint32
 	endStream     bool
 	selfDependent bool
-	// ignore is set for a block on a stream we reset: it is decoded, to
-	// keep the HPACK state in sync, and dropped.
-	ignore bool
-	// refused is set once a new stream's block has gone over the header
-	// list limits before its last fragment: the stream was answered at
-	// once, and the rest of the block is decoded and dropped.
-	refused       bool
-	frames, bytes int
+	// truncated and err are the codec's readHeaders results.
+	truncated bool
+	err       error
 }
 
-func (c *conn) processHeaders(f *http2.HeadersFrame) error {
-	id := f.StreamID
+// readHeaderBlock picks out a header block from what ReadFrame returned
+// (f, readErr), reads the rest of it and decodes it, and reports whether
+// there was one. The reader goroutine calls it without conn.mu: a client
+// that is slow to send the rest of a block holds up no handler. What the
+// Framer returns depends on the codec (headerCodec.setFramer):
+//   - an *http2.HeadersFrame: the codec reads the block's CONTINUATION
+//     frames (metapackCodec, with a headerblock.Reader);
+//   - an *http2.MetaHeadersFrame, with or without an error: the Framer
+//     has read and decoded the whole block (xnetCodec, x/net's read
+//     path);
+//   - no frame and a StreamError whose Cause is set: a block with an
+//     invalid field, which x/net's Framer reports so (the Framer's other
+//     stream errors, such as a HEADERS frame's bad padding, have none).
+func (c *conn) readHeaderBlock(f http2.Frame, readErr error) (headerBlock, bool) {
+	var hf *http2.HeadersFrame
+	switch f := f.(type) {
+	case *http2.HeadersFrame:
+		hf = f
+	case *http2.MetaHeadersFrame:
+		hf = f.HeadersFrame
+	default:
+		var se http2.StreamError
+		if f == nil && c.fr.ReadMetaHeaders != nil && errors.As(readErr, &se) && se.Cause != nil {
+			return headerBlock{streamID: se.StreamID, err: se}, true
+		}
+		return headerBlock{}, false
+	}
+	hb := headerBlock{
+		streamID:      hf.StreamID,
+		endStream:     hf.StreamEnded(),
+		selfDependent: hf.HasPriority() && hf.Priority.StreamDep == hf.StreamID,
+	}
+	hb.truncated, hb.err = c.codec.readHeaders(c.fr, f, readErr)
+	return hb, true
+}
+
+// processHeaders acts on a header block read by readHeaderBlock.
+func (c *conn) processHeaders(hb headerBlock) error {
+	id := hb.streamID
 	if id%2 == 0 {
 		return connError{http2.ErrCodeProtocol, "HEADERS on an even stream ID"}
 	}
@@ -39,53 +70,42 @@ func (c *conn) processHeaders(f *http2.HeadersFrame) error {
 			return connError{http2.ErrCodeProtocol, "stream ID below one already used"}
 		}
 	}
-	c.hb = headerBlock{
-		streamID:      id,
-		endStream:     f.StreamEnded(),
-		selfDependent: f.HasPriority() && f.Priority.StreamDep == id,
-		ignore:        ignore,
+	var se http2.StreamError
+	if hb.err != nil && !errors.As(hb.err, &se) {
+		return c.blockConnError(hb.err)
 	}
-	return c.decodeFragment(f.HeaderBlockFragment(), f.HeadersEnded())
-}
-
-// decodeFragment feeds one fragment of the open header block to the codec,
-// within the block's byte and frame budget.
-func (c *conn) decodeFragment(frag []byte, last bool) error {
-	c.hb.frames++
-	c.hb.bytes += len(frag)
-	if c.hb.frames > c.cfg.MaxHeaderBlockFrames || c.hb.bytes > c.cfg.MaxHeaderBlockBytes {
-		return connError{http2.ErrCodeEnhanceYourCalm, fmt.Sprintf("header block over %d bytes or %d frames", c.cfg.MaxHeaderBlockBytes, c.cfg.MaxHeaderBlockFrames)}
-	}
-	err := c.codec.decodeFragment(frag, last)
-	if err != nil && !mphpack.IsStreamError(err) {
-		return connError{http2.ErrCodeCompression, err.Error()}
-	}
-	if !last {
-		// Refuse a new stream as soon as its list is over the limits;
-		// the rest of the block still goes through the decoder.
-		hb := &c.hb
-		if !hb.refused && !hb.ignore && !c.goAwaySent && c.streams[hb.streamID] == nil && c.codec.blockErr() != nil {
-			hb.refused = true
-			c.refuseHeaderList(hb.streamID, hb.endStream)
-		}
+	if ignore {
+		// Decoded, to keep the HPACK state in sync, and dropped.
+		c.codec.discardBlock()
 		return nil
 	}
-	return c.endBlock(err)
+	return c.endBlock(hb, se)
 }
 
-// endBlock acts on a complete header block; limitErr is set when the
-// header list went over the limits.
-func (c *conn) endBlock(limitErr error) error {
-	hb := c.hb
+// blockConnError gives a connection error from reading a header block the
+// codec's reason, for the GOAWAY frame. The Framer's own errors, from
+// reading a CONTINUATION frame, go as they are: handleErr gives the
+// Framer's detail.
+func (c *conn) blockConnError(err error) error {
+	var ce http2.ConnectionError
+	if d := c.codec.errorDetail(); d != nil && errors.As(err, &ce) {
+		return connError{http2.ErrCode(ce), d.Error()}
+	}
+	return err
+}
+
+// endBlock acts on a complete header block of a stream that is not
+// ignored; se is the block's stream error, if any: a header list over the
+// limits (ErrCodeEnhanceYourCalm) or an invalid field.
+func (c *conn) endBlock(hb headerBlock, se http2.StreamError) error {
 	id := hb.streamID
-	if hb.ignore {
-		c.codec.discardBlock()
-		return nil
-	}
-	if hb.refused {
-		c.maxStreamID = id
-		c.codec.discardBlock()
-		return nil
+	var limitErr, fieldErr error
+	switch {
+	case hb.err == nil:
+	case se.Code == http2.ErrCodeEnhanceYourCalm:
+		limitErr = se.Cause
+	default:
+		fieldErr = se.Cause
 	}
 	st := c.streams[id]
 	if st == nil { // a new stream
@@ -95,9 +115,10 @@ func (c *conn) endBlock(limitErr error) error {
 		case c.goAwaySent:
 			// Past our GOAWAY: ignored.
 		case limitErr != nil:
-			c.codec.discardBlock()
 			c.refuseHeaderList(id, hb.endStream)
 			return nil
+		case fieldErr != nil:
+			return streamError(id, http2.ErrCodeProtocol, fieldErr)
 		case hb.selfDependent:
 			err = streamError(id, http2.ErrCodeProtocol, errors.New("stream depends on itself"))
 		case len(c.streams) >= int(c.cfg.MaxConcurrentStreams):
@@ -121,8 +142,10 @@ func (c *conn) endBlock(limitErr error) error {
 	}
 	// Trailers of an open stream.
 	if limitErr != nil {
-		c.codec.discardBlock()
 		return streamError(id, http2.ErrCodeEnhanceYourCalm, limitErr)
+	}
+	if fieldErr != nil {
+		return streamError(id, http2.ErrCodeProtocol, fieldErr)
 	}
 	if st.state != stateOpen {
 		c.codec.discardBlock()

@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"time"
 
-	"golang.org/x/net/http2"
+	"github.com/metapack/metapack/headerblock"
 )
 
 // Output: frames are framed under conn.mu into conn.out, and the writer
@@ -93,14 +93,7 @@ func (c *conn) controlRoom() bool { return len(c.out) < maxQueuedControl }
 // writeHeaderBlock writes a header block as HEADERS and, past the peer's
 // maximum frame size, CONTINUATION frames.
 func (c *conn) writeHeaderBlock(id uint32, block []byte, endStream bool) {
-	max := int(c.peerMaxFrame)
-	frag := block[:min(len(block), max)]
-	block = block[len(frag):]
-	c.fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: frag, EndStream: endStream, EndHeaders: len(block) == 0})
-	for len(block) > 0 {
-		frag = block[:min(len(block), max)]
-		block = block[len(frag):]
-		c.fr.WriteContinuation(id, len(block) == 0, frag)
-	}
+	// The Framer writes into c.out, which does not fail.
+	headerblock.WriteBlock(c.fr, id, endStream, block, uint32(c.peerMaxFrame))
 	c.live.sentHeadersOrData()
 }

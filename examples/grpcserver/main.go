@@ -27,7 +27,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address (port 0 picks a free port; the address is printed)")
 	flag.StringVar(&cfg.Codec, "codec", codecMetapack, "header codec: metapack or xnet")
 	tableSize := flag.Uint("header-table-size", 4096, "SETTINGS_HEADER_TABLE_SIZE to advertise (decoder dynamic table)")
-	flag.IntVar(&cfg.MaxHeaderListSize, "max-header-list-size", 64<<10, "SETTINGS_MAX_HEADER_LIST_SIZE (larger requests get RST_STREAM)")
+	flag.IntVar(&cfg.MaxHeaderListSize, "max-header-list-size", 64<<10, "SETTINGS_MAX_HEADER_LIST_SIZE (larger requests get 431)")
 	flag.IntVar(&cfg.MaxHeaderBlockBytes, "max-header-block-bytes", DefaultMaxHeaderBlockBytes, "wire bytes of one header block before GOAWAY ENHANCE_YOUR_CALM")
 	flag.IntVar(&cfg.MaxHeaderBlockFrames, "max-header-block-frames", DefaultMaxHeaderBlockFrames, "HEADERS+CONTINUATION frames of one header block before GOAWAY ENHANCE_YOUR_CALM")
 	streams := flag.Uint("max-concurrent-streams", DefaultMaxConcurrentStreams, "SETTINGS_MAX_CONCURRENT_STREAMS")

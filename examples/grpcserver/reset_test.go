@@ -16,28 +16,36 @@ func TestFramesAfterOurReset(t *testing.T) {
 		name string
 		cfg  Config
 		// start opens stream 1 in a way that makes the server reset it,
-		// and returns the code the server resets it with.
-		start func(c *rawClient) http2.ErrCode
+		// with the codec, and returns the code the server resets it with.
+		start func(c *rawClient, codec string) http2.ErrCode
 	}{
-		{"malformed-request", Config{}, func(c *rawClient) http2.ErrCode {
+		{"malformed-request", Config{}, func(c *rawClient, codec string) http2.ErrCode {
 			c.writeBlock(1, c.block(grpcRequest("X-Upper", "v")...), false)
 			return http2.ErrCodeProtocol
 		}},
-		{"header-list-over-the-limit", Config{MaxHeaderListSize: 1024}, func(c *rawClient) http2.ErrCode {
+		{"header-list-over-the-limit", Config{MaxHeaderListSize: 1024}, func(c *rawClient, codec string) http2.ErrCode {
+			if codec == codecXnet {
+				// header-list-over-the-limit-in-fields tests x/net.
+				c.t.Skip("StringOverList: x/net ends the connection on a value longer than the list size")
+			}
 			c.writeBlock(1, c.block(grpcRequest("x-big", strings.Repeat("b", 2000))...), false)
 			return http2.ErrCodeNo // after the 431 response
 		}},
-		{"message-over-the-limit", Config{MaxMessageSize: 1000}, func(c *rawClient) http2.ErrCode {
+		{"header-list-over-the-limit-in-fields", Config{MaxHeaderListSize: 1024}, func(c *rawClient, codec string) http2.ErrCode {
+			c.writeBlock(1, c.block(grpcRequest("x-big-a", strings.Repeat("a", 600), "x-big-b", strings.Repeat("b", 600))...), false)
+			return http2.ErrCodeNo // after the 431 response
+		}},
+		{"message-over-the-limit", Config{MaxMessageSize: 1000}, func(c *rawClient, codec string) http2.ErrCode {
 			c.writeBlock(1, c.block(grpcRequest()...), false)
 			c.fr.WriteData(1, false, make([]byte, 2000))
 			return http2.ErrCodeNo // after the RESOURCE_EXHAUSTED response
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			forBothCodecs(t, tc.cfg, func(t *testing.T, addr string) {
+			forEachCodec(t, tc.cfg, func(t *testing.T, codec, addr string) {
 				c := newRawClient(t, addr)
 				c.handshake()
-				want := tc.start(c)
+				want := tc.start(c, codec)
 				// Wait for the reset, then send what a client may have had
 				// in flight: DATA, and trailers that index a new entry.
 				for {

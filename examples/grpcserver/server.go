@@ -22,11 +22,15 @@ type Config struct {
 	// acknowledged it (default 4096).
 	HeaderTableSize uint32
 	// MaxHeaderListSize is the SETTINGS_MAX_HEADER_LIST_SIZE we advertise
-	// and enforce (default 64 KiB): every list within it is served,
-	// whatever its strings' lengths; a request over it gets 431 on its
-	// stream, the connection goes on.
+	// and enforce (default 64 KiB; the Framer's MaxHeaderListSize): every
+	// list within it is served, whatever its strings' lengths; a request
+	// over it gets 431 on its stream once its block ends, however many
+	// CONTINUATION frames the block takes, and the connection goes on.
+	// (The xnet codec is x/net's read path, which ends the connection
+	// where a block goes on after its list went over the limit; see
+	// xnetCodec.)
 	MaxHeaderListSize int
-	// MaxHeaderFields bounds the fields of one header list, likewise
+	// MaxHeaderFields bounds the fields of one header list: 431 past it
 	// (default 256).
 	MaxHeaderFields int
 	// MaxHeaderBlockBytes and MaxHeaderBlockFrames bound one header block
@@ -34,6 +38,7 @@ type Config struct {
 	// frames). Past either the connection is closed with GOAWAY
 	// ENHANCE_YOUR_CALM: the defence against endless CONTINUATION
 	// (CVE-2023-45288). Defaults: 4 x MaxHeaderListSize, and 64 frames.
+	// The xnet codec, x/net's read path, has no such bounds.
 	MaxHeaderBlockBytes  int
 	MaxHeaderBlockFrames int
 	// MaxConcurrentStreams is the SETTINGS_MAX_CONCURRENT_STREAMS we
@@ -170,7 +175,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	nc, err := newCodecFunc(c.Codec, codecLimits{c.MaxHeaderListSize, c.MaxHeaderFields, c.MaxHeaderBlockBytes})
+	nc, err := newCodecFunc(c.Codec, codecLimits{c.MaxHeaderFields, c.MaxHeaderBlockBytes, c.MaxHeaderBlockFrames})
 	if err != nil {
 		return nil, err
 	}
