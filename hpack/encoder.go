@@ -55,8 +55,8 @@ type Encoder struct {
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
 	seen       seenFilter
-	names  nameScores
-	lits   litCache
+	names      nameScores
+	lits       litCache
 
 	// safe makes the Encoder Huffman-code with appendHuffmanStringSafe,
 	// the pure-Go twin, whatever the build: the differential tests set it
