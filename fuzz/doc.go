@@ -36,6 +36,11 @@
 //     Framer with headerblock's Reader (ReadMeta and ReadBatch). Every
 //     ReadFrame must agree, or the disagreement must be one of the
 //     differences headerblock's package documentation names.
+//   - FuzzGrpcBase64, FuzzGrpcMessage and FuzzGrpcTimeout: grpcmeta's
+//     binary-metadata base64 against encoding/base64 (padded and not),
+//     grpc-message percent-decoding round trips with its encoder and never
+//     fails, and grpc-timeout formatting round trips through ParseTimeout
+//     without shortening a duration.
 //
 // # Intentional differences from x/net
 //

@@ -3,6 +3,7 @@ package grpcmeta_test
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/mdelem"
@@ -36,4 +37,55 @@ func Example() {
 	// deadline in: 100ms <nil>
 	// grpcmeta: pseudo-header after a regular header: field 6 ":authority"
 	// true true
+}
+
+// A server echoes a request's binary metadata in its response and ends
+// the call with a status and a message, reusing its buffers throughout.
+func Example_echo() {
+	req := mdelem.NewBatch(8, 256)
+	req.Append(mdelem.FromStrings("x-trace-bin", "AAECAw")) // as decoded from the wire
+	resp := mdelem.NewBatch(8, 256)
+	var dec, scratch []byte
+
+	if err := grpcmeta.ValidateMetadata(req); err != nil {
+		fmt.Println(err)
+	}
+	for _, f := range req.All() {
+		if !grpcmeta.IsBinaryField(f) {
+			continue
+		}
+		var err error
+		if dec, err = grpcmeta.AppendBinaryValue(dec[:0], f); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s: %x\n", f.Name, dec)
+		// The name's view lasts until req.Reset; resp copies it.
+		scratch, _ = grpcmeta.AppendBinary(resp, scratch, f.Name.UnsafeString(), dec)
+	}
+	scratch, _ = grpcmeta.AppendStatusTrailers(resp, scratch, grpcmeta.NotFound, "no such key: é")
+	fmt.Println(grpcmeta.ValidateResponse(resp, grpcmeta.Trailers))
+	for _, f := range resp.All() {
+		fmt.Println(f)
+	}
+	st, _ := resp.Get(staticdata.KeyGrpcStatus)
+	code, _ := grpcmeta.ValueOf(st.Value).Status()
+	msg, _ := resp.Get(staticdata.KeyGrpcMessage)
+	fmt.Printf("%v %s\n", code, grpcmeta.AppendDecodedMessage(nil, msg.Value.UnsafeBytes()))
+	// Output:
+	// x-trace-bin: 00010203
+	// <nil>
+	// x-trace-bin: AAECAw
+	// grpc-status: 5
+	// grpc-message: no such key: %C3%A9
+	// NOT_FOUND no such key: é
+}
+
+// A client sends its deadline, never shorter than the one it means.
+func ExampleAppendTimeout() {
+	for _, d := range []time.Duration{time.Second, 1500 * time.Millisecond, 100000001} {
+		fmt.Printf("%s ", grpcmeta.AppendTimeout(nil, d))
+	}
+	fmt.Println()
+	// Output: 1S 1500m 100001u
 }

@@ -1,24 +1,37 @@
 package grpcmeta
 
 import (
-	"errors"
-	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
-// ErrBadTimeout reports a grpc-timeout value that is not 1 to 8 ASCII digits
-// followed by one of the units H, M, S, m, u, n.
-var ErrBadTimeout = errors.New("grpcmeta: malformed grpc-timeout")
+// maxTimeoutValue is the largest TimeoutValue: at most 8 digits.
+const maxTimeoutValue = 99999999
+
+// timeoutUnits are the TimeoutUnits, largest first. Each divides the one
+// before it, which AppendTimeout relies on.
+var timeoutUnits = [...]struct {
+	d time.Duration
+	c byte
+}{
+	{time.Hour, 'H'}, {time.Minute, 'M'}, {time.Second, 'S'},
+	{time.Millisecond, 'm'}, {time.Microsecond, 'u'}, {time.Nanosecond, 'n'},
+}
 
 // ParseTimeout parses a grpc-timeout value ("100m", "5S", ...) into a
 // duration; v is a string or bytes. The gRPC HTTP/2 protocol allows at
 // most 8 digits; values past the largest time.Duration (about 292 years:
-// 99999999H is 11,000) come back as that largest duration.
+// 99999999H is 11,000) come back as that largest duration. A malformed
+// value is a *ValueError wrapping ErrBadTimeout, with the offending
+// byte's offset. It does not allocate unless it fails.
 func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 	n := len(v) - 1
-	if n < 1 || n > 8 {
-		return 0, fmt.Errorf("%w: %q: want 1 to 8 digits and a unit", ErrBadTimeout, v)
+	if n < 1 {
+		return 0, timeoutErr(-1, "want 1 to 8 digits and a unit")
+	}
+	if n > 8 {
+		return 0, timeoutErr(8, "more than 8 digits")
 	}
 	var unit time.Duration
 	switch v[n] {
@@ -35,13 +48,13 @@ func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 	case 'n':
 		unit = time.Nanosecond
 	default:
-		return 0, fmt.Errorf("%w: %q: unknown unit %q", ErrBadTimeout, v, v[n])
+		return 0, timeoutErr(n, "not a unit (H, M, S, m, u or n)")
 	}
 	var d time.Duration
 	for i := range n {
 		c := v[i]
 		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("%w: %q: %q is not a digit", ErrBadTimeout, v, c)
+			return 0, timeoutErr(i, "not a digit")
 		}
 		d = d*10 + time.Duration(c-'0')
 	}
@@ -49,4 +62,39 @@ func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 		return math.MaxInt64, nil
 	}
 	return d * unit, nil
+}
+
+func timeoutErr(off int, reason string) error {
+	return &ValueError{Name: "grpc-timeout", Offset: off, Reason: reason, Err: ErrBadTimeout}
+}
+
+// AppendTimeout appends d as a grpc-timeout value and returns the
+// extended buffer: the shortest exact value of at most 8 digits ("1S",
+// not "1000m"), or, where none is exact, the smallest value of at most
+// 8 digits that is not less than d, so a deadline sent is never shorter
+// than the one meant (100000001ns is "100001u"). A d of 0 or less is
+// "0n", a deadline already past, as grpc-go sends it. ParseTimeout of
+// the result gives d back when it was exact, and otherwise at most one
+// unit more. It does not allocate beyond growing dst.
+func AppendTimeout(dst []byte, d time.Duration) []byte {
+	if d <= 0 {
+		return append(dst, '0', 'n')
+	}
+	// Exact: the largest unit that divides d gives the fewest digits.
+	for _, u := range timeoutUnits {
+		if d%u.d == 0 {
+			if q := d / u.d; q <= maxTimeoutValue {
+				return append(strconv.AppendInt(dst, int64(q), 10), u.c)
+			}
+			break
+		}
+	}
+	// Rounded up: the smallest unit in which d fits 8 digits.
+	for i := len(timeoutUnits) - 1; i >= 0; i-- {
+		u := timeoutUnits[i]
+		if q := (d-1)/u.d + 1; q <= maxTimeoutValue {
+			return append(strconv.AppendInt(dst, int64(q), 10), u.c)
+		}
+	}
+	return dst // unreachable: any duration fits 8 digits of hours
 }

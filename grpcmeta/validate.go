@@ -22,12 +22,12 @@ var (
 	ErrBadTE              = errors.New("grpcmeta: te header other than \"trailers\"")
 )
 
-// FieldError names the field a validation failed on. ValidateRequest
-// returns one for every failure.
+// FieldError names the field a validation failed on. ValidateRequest,
+// ValidateResponse and ValidateMetadata return one for every failure.
 type FieldError struct {
 	Index int    // the field's position in the batch, or -1 for a missing field
 	Name  string // the field's name
-	Err   error  // one of the sentinels above
+	Err   error  // one of the sentinels, or a *ValueError wrapping one for a bad value
 }
 
 func (e *FieldError) Error() string {
@@ -89,8 +89,16 @@ func ValidateRequest(b *mdelem.Batch) error {
 				}
 			}
 		} else {
-			name := f.Name.UnsafeString()
-			if len(name) > 0 && name[0] == ':' {
+			var pseudo bool
+			if a := f.Name.Atom(); a != nil {
+				// A static-tier string that is no key, or an interned name.
+				name := a.String()
+				pseudo, err = len(name) > 0 && name[0] == ':', checkName(name)
+			} else {
+				name := f.Name.UnsafeBytes()
+				pseudo, err = len(name) > 0 && name[0] == ':', checkName(name)
+			}
+			if pseudo {
 				// Every pseudo-header a request may carry is a key.
 				if regular {
 					return fieldErr(i, f, ErrPseudoAfterRegular)
@@ -98,7 +106,6 @@ func ValidateRequest(b *mdelem.Batch) error {
 				return fieldErr(i, f, ErrUnknownPseudo)
 			}
 			regular = true
-			err = checkName(name)
 		}
 		if err != nil {
 			return fieldErr(i, f, err)
@@ -139,14 +146,14 @@ func requestPseudoBit(k sd.KeyID) uint8 {
 // checkName checks the name of a regular header that is not the atom of a
 // well-known key: not empty, lowercase, and none of the connection-specific headers
 // RFC 9113 §8.2.2 forbids.
-func checkName(name string) error {
+func checkName[T string | []byte](name T) error {
 	if len(name) == 0 {
 		return ErrEmptyName
 	}
 	if hasUpper(name) {
 		return ErrUppercaseName
 	}
-	switch name {
+	switch string(name) {
 	case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade":
 		return ErrConnectionHeader
 	}
@@ -156,7 +163,7 @@ func checkName(name string) error {
 // hasUpper reports whether s has a byte in 'A'..'Z'. It tests eight bytes
 // at a time, the last eight overlapping the ones before when len(s) is not
 // a multiple of eight.
-func hasUpper(s string) bool {
+func hasUpper[T string | []byte](s T) bool {
 	if len(s) < 8 {
 		for i := 0; i < len(s); i++ {
 			if c := s[i]; 'A' <= c && c <= 'Z' {

@@ -2,10 +2,9 @@ package grpcmeta
 
 import (
 	"errors"
-	"math"
 	"testing"
-	"time"
 
+	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -72,37 +71,7 @@ func TestValidateNilBatch(t *testing.T) {
 	}
 }
 
-func TestParseTimeout(t *testing.T) {
-	tests := []struct {
-		in   string
-		want time.Duration
-		ok   bool
-	}{
-		{"1H", time.Hour, true},
-		{"2M", 2 * time.Minute, true},
-		{"30S", 30 * time.Second, true},
-		{"100m", 100 * time.Millisecond, true},
-		{"250u", 250 * time.Microsecond, true},
-		{"99999999n", 99999999, true},
-		{"99999999H", math.MaxInt64, true}, // clamped
-		{"2562047H", 2562047 * time.Hour, true},
-		{"2562048H", math.MaxInt64, true},
-		{"0m", 0, true},
-		{"", 0, false},
-		{"m", 0, false},
-		{"123456789m", 0, false}, // 9 digits
-		{"10x", 0, false},
-		{"1.5S", 0, false},
-		{"-1S", 0, false},
-		{"10 S", 0, false},
-	}
-	for _, tt := range tests {
-		got, err := ParseTimeout([]byte(tt.in))
-		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("ParseTimeout(%q) = %v, %v; want %v, ok=%v", tt.in, got, err, tt.want, tt.ok)
-		}
-		if err != nil && !errors.Is(err, ErrBadTimeout) {
-			t.Errorf("ParseTimeout(%q): error %v is not ErrBadTimeout", tt.in, err)
-		}
-	}
+func newTable(t testing.TB) *intern.Table {
+	t.Helper()
+	return intern.New(intern.Limits{MaxEntries: 1024, MaxBytes: 1 << 20, MaxLen: 64})
 }

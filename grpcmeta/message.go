@@ -1,0 +1,63 @@
+package grpcmeta
+
+// upperHex are the digits AppendEncodedMessage writes.
+const upperHex = "0123456789ABCDEF"
+
+// AppendEncodedMessage appends msg percent-encoded as a grpc-message value
+// (the protocol's Percent-Encoded) and returns the extended buffer: bytes
+// from 0x20 to 0x7E but '%' go as they are, every other byte, the bytes
+// of multi-byte UTF-8 included, as '%' and two upper-case hex digits. msg
+// is a string or bytes; it may hold any bytes, and AppendDecodedMessage
+// gives them back. (grpc-go first replaces invalid UTF-8 with U+FFFD; this
+// encoder keeps every byte.) It does not allocate beyond growing dst.
+func AppendEncodedMessage[T ~string | ~[]byte](dst []byte, msg T) []byte {
+	start := 0
+	for i := 0; i < len(msg); i++ {
+		c := msg[i]
+		if ' ' <= c && c <= '~' && c != '%' {
+			continue
+		}
+		dst = append(dst, msg[start:i]...)
+		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		start = i + 1
+	}
+	return append(dst, msg[start:]...)
+}
+
+// AppendDecodedMessage appends the bytes that the grpc-message value v
+// percent-encodes and returns the extended buffer. It is lenient, as the
+// protocol requires of receivers: a '%' that two hex digits (of either
+// case) do not follow is kept as it is, with what follows it ("%", "%4",
+// "%zz" and "100%" come out unchanged), and other bytes are copied
+// whatever they are. v is a string or bytes, such as a field's
+// Value.UnsafeBytes(). It does not allocate beyond growing dst.
+func AppendDecodedMessage[T ~string | ~[]byte](dst []byte, v T) []byte {
+	start := 0
+	for i := 0; i+2 < len(v); i++ {
+		if v[i] != '%' {
+			continue
+		}
+		hi, lo := unhex(v[i+1]), unhex(v[i+2])
+		if hi|lo > 15 {
+			continue // malformed: the '%' stays
+		}
+		dst = append(dst, v[start:i]...)
+		dst = append(dst, hi<<4|lo)
+		i += 2
+		start = i + 1
+	}
+	return append(dst, v[start:]...)
+}
+
+// unhex returns the value of hex digit c, or 0xff when c is none.
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return 0xff
+}

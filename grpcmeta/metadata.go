@@ -1,0 +1,135 @@
+package grpcmeta
+
+import (
+	"errors"
+
+	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
+)
+
+// ErrReservedName reports custom metadata named "grpc-..." with a name
+// the protocol does not define: such names are reserved for gRPC.
+var ErrReservedName = errors.New("grpcmeta: metadata name starting with grpc- is reserved")
+
+// ValidateMetadata checks the metadata of a request, response or
+// trailers against the protocol's grammar and returns a *FieldError for
+// the first field that breaks it, wrapping a *ValueError with the
+// offending byte's offset and the reason; nil b is an empty list.
+// Pseudo-headers (names starting with ':') are left to ValidateRequest
+// and ValidateResponse. Every other field must have:
+//
+//   - a Header-Name: one or more of 0-9 a-z _ - . (ErrBadName);
+//   - a name that does not start with "grpc-", unless it is one the
+//     protocol defines (grpc-timeout, grpc-status, grpc-trace-bin, ...)
+//     (ErrReservedName);
+//   - for a name ending in "-bin", a value that AppendBinaryValue
+//     decodes: base64, padded or not (ErrBadBase64);
+//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrBadValue).
+//     An empty value is accepted, as grpc-go accepts and sends it, though
+//     the grammar asks for one byte at least.
+//
+// Use it on metadata an application is about to send. The protocol asks
+// receivers not to fail a call over a value HTTP allows, so a server
+// that checks what it receives should drop such fields, not the call. It
+// does not allocate unless it fails.
+func ValidateMetadata(b *mdelem.Batch) error {
+	var fields []mdelem.Field
+	if b != nil {
+		fields = b.UnsafeFields()
+	}
+	for i := range fields {
+		f := &fields[i]
+		var binary bool
+		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
+			// A well-known name follows the grammar (TestKeyNamesAreMetadataNames)
+			// and is not reserved: its only grpc- names are the protocol's.
+			if isPseudoKey(a.Key()) {
+				continue
+			}
+			binary = hasBinSuffix(a.String())
+		} else {
+			var off int
+			var reason string
+			var err error
+			if a != nil {
+				name := a.String()
+				if len(name) > 0 && name[0] == ':' {
+					continue
+				}
+				off, reason, err = checkMetadataName(name)
+				binary = hasBinSuffix(name)
+			} else {
+				name := f.Name.UnsafeBytes()
+				if len(name) > 0 && name[0] == ':' {
+					continue
+				}
+				off, reason, err = checkMetadataName(name)
+				binary = hasBinSuffix(name)
+			}
+			if err != nil {
+				return valueErr(i, f.Name.String(), off, reason, err)
+			}
+		}
+		if off, reason, err := checkMetadataValue(f.Value, binary); err != nil {
+			return valueErr(i, f.Name.String(), off, reason, err)
+		}
+	}
+	return nil
+}
+
+// checkMetadataName checks a name that is no well-known key.
+func checkMetadataName[T ~string | ~[]byte](name T) (int, string, error) {
+	if len(name) == 0 {
+		return -1, "empty", ErrBadName
+	}
+	for i := 0; i < len(name); i++ {
+		if !nameChar(name[i]) {
+			return i, "not one of 0-9 a-z _ - .", ErrBadName
+		}
+	}
+	if len(name) >= 5 && string(name[:5]) == "grpc-" && !definedGRPCName(name) {
+		return -1, "not a name the protocol defines", ErrReservedName
+	}
+	return 0, "", nil
+}
+
+func nameChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// definedGRPCName reports whether name is a grpc- name the protocol
+// defines that is no well-known key (those are atoms in a batch).
+func definedGRPCName[T ~string | ~[]byte](name T) bool {
+	return string(name) == "grpc-message-type"
+}
+
+// checkMetadataValue checks a value as Base64 (binary) or as an
+// ASCII-Value.
+func checkMetadataValue(v mdelem.Str, binary bool) (int, string, error) {
+	if a := v.Atom(); a != nil {
+		if binary {
+			return checkBinaryValue(a.String())
+		}
+		return checkASCII(a.String())
+	}
+	if binary {
+		return checkBinaryValue(v.UnsafeBytes())
+	}
+	return checkASCII(v.UnsafeBytes())
+}
+
+func checkBinaryValue[T ~string | ~[]byte](v T) (int, string, error) {
+	if off, reason := checkBase64(v); reason != "" {
+		return off, reason, ErrBadBase64
+	}
+	return 0, "", nil
+}
+
+func checkASCII[T ~string | ~[]byte](v T) (int, string, error) {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' || c > '~' {
+			return i, "not a byte from 0x20 to 0x7E", ErrBadValue
+		}
+	}
+	return 0, "", nil
+}

@@ -1,0 +1,124 @@
+package grpcmeta
+
+import "strings"
+
+// ContentType is what a content-type value says of a gRPC message
+// (Content-Type in the protocol: "application/grpc", then optionally "+"
+// and a subtype, or parameters after ';').
+type ContentType uint8
+
+// The content types ParseContentType tells apart.
+const (
+	ContentTypeOther  ContentType = iota // not gRPC: a server answers 415
+	ContentTypeGRPC                      // "application/grpc", no subtype
+	ContentTypeProto                     // "application/grpc+proto"
+	ContentTypeJSON                      // "application/grpc+json"
+	ContentTypeCustom                    // "application/grpc+" another subtype, or parameters
+)
+
+// IsGRPC reports whether the content type is one of gRPC's.
+func (t ContentType) IsGRPC() bool { return t != ContentTypeOther && t <= ContentTypeCustom }
+
+// ParseContentType classifies a content-type value; v is a string or
+// bytes. The "application/grpc" prefix is matched as gRPC
+// implementations match it, case-sensitively; the subtype "proto" or
+// "json" in any case.
+func ParseContentType[T ~string | ~[]byte](v T) ContentType {
+	const base = "application/grpc"
+	if len(v) < len(base) || string(v[:len(base)]) != base {
+		return ContentTypeOther
+	}
+	if len(v) == len(base) {
+		return ContentTypeGRPC
+	}
+	switch v[len(base)] {
+	case '+':
+	case ';':
+		return ContentTypeCustom
+	default:
+		return ContentTypeOther // "application/grpcfoo"
+	}
+	sub := v[len(base)+1:]
+	for i := 0; i < len(sub); i++ {
+		if sub[i] == ';' {
+			sub = sub[:i]
+			break
+		}
+	}
+	switch {
+	case len(sub) == 5 && strings.EqualFold(string(sub), "proto"):
+		return ContentTypeProto
+	case len(sub) == 4 && strings.EqualFold(string(sub), "json"):
+		return ContentTypeJSON
+	}
+	return ContentTypeCustom
+}
+
+// Coding is a Content-Coding of grpc-encoding (and of HTTP's
+// content-encoding).
+type Coding uint8
+
+// The codings ParseEncoding tells apart. CodingOther is any other,
+// custom one.
+const (
+	CodingOther Coding = iota
+	CodingIdentity
+	CodingGzip
+	CodingDeflate
+	CodingSnappy
+)
+
+// ParseEncoding classifies a grpc-encoding value; v is a string or bytes.
+func ParseEncoding[T ~string | ~[]byte](v T) Coding {
+	switch string(v) {
+	case "identity":
+		return CodingIdentity
+	case "gzip":
+		return CodingGzip
+	case "deflate":
+		return CodingDeflate
+	case "snappy":
+		return CodingSnappy
+	}
+	return CodingOther
+}
+
+// CodingSet is a set of codings, the value of grpc-accept-encoding (and
+// of HTTP's accept-encoding).
+type CodingSet uint8
+
+// Has reports whether c is in the set; CodingOther is when the list named
+// a coding that is none of the others.
+func (s CodingSet) Has(c Coding) bool { return c < 8 && s&(1<<c) != 0 }
+
+// ParseAcceptEncoding parses a grpc-accept-encoding value, a list of
+// codings separated by ',' with optional spaces or tabs around each; v
+// is a string or bytes. Empty elements are skipped.
+func ParseAcceptEncoding[T ~string | ~[]byte](v T) CodingSet {
+	var s CodingSet
+	for len(v) > 0 {
+		i := 0
+		for i < len(v) && v[i] != ',' {
+			i++
+		}
+		elem := trimOWS(v[:i])
+		if len(elem) > 0 {
+			s |= 1 << ParseEncoding(elem)
+		}
+		if i == len(v) {
+			break
+		}
+		v = v[i+1:]
+	}
+	return s
+}
+
+func trimOWS[T ~string | ~[]byte](v T) T {
+	for len(v) > 0 && (v[0] == ' ' || v[0] == '\t') {
+		v = v[1:]
+	}
+	for len(v) > 0 && (v[len(v)-1] == ' ' || v[len(v)-1] == '\t') {
+		v = v[:len(v)-1]
+	}
+	return v
+}
