@@ -3,6 +3,7 @@
 # installs what it needs on a fresh Debian machine, then:
 #   1. gofmt, go vet, go test ./... and go test -race ./... of this module
 #      (the tests run a real grpc-go client: 1,000 unary calls per codec,
+#      the gRPC metadata differential (binary metadata, status messages),
 #      the streaming methods, and the raw-frame protocol tests: limits,
 #      flow control, deadlines, drain on SIGTERM, keepalive, ...);
 #   2. h2spec against the built server: the whole suite must pass (145 of

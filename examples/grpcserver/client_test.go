@@ -219,6 +219,13 @@ func TestGRPCGoErrors(t *testing.T) {
 			if status.Code(err) != codes.ResourceExhausted {
 				t.Errorf("2 MB message: %v, want ResourceExhausted", err)
 			}
+			// A status the client chose, its message percent-encoded (a
+			// malformed '%' sequence is kept as it is), after the echo.
+			md := metadata.Pairs(hdrEchoStatus, "9", hdrEchoStatusMessage, "bad%20news: %zz 100% %C3%A9")
+			err = cc.Invoke(metadata.NewOutgoingContext(ctx, md), "/echo.Echo/Echo", &in, &out)
+			if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != "bad news: %zz 100% é" {
+				t.Errorf("x-echo-status: %v, want FailedPrecondition %q", err, "bad news: %zz 100% é")
+			}
 			// The connection is still good.
 			if err := cc.Invoke(ctx, "/echo.Echo/Echo", &in, &out); err != nil || string(out) != "hi" {
 				t.Errorf("after errors: %q, %v", out, err)

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/metapack/metapack/grpcmeta"
+	"github.com/metapack/metapack/mdelem"
 	"golang.org/x/net/http2"
 )
 
@@ -78,10 +81,16 @@ type headerCodec interface {
 	// to the encoder.
 	setPeerHeaderTableSize(v uint32)
 
+	// eachMetadata calls fn with each regular (not pseudo-header) field
+	// of req, in order; name and value are views valid only during fn.
+	eachMetadata(req any, fn func(name, value string))
+
 	// appendGRPCHeaders appends the block of a gRPC response's headers:
 	// :status 200, content-type, and the request's echoed metadata
-	// (x-echo-* and x-request-id). With status >= 0 it is a
-	// Trailers-Only response and carries grpc-status and grpc-message.
+	// (x-echo-* and x-request-id; binary ones decoded and re-encoded, see
+	// eachBinary). With status >= 0 it is a Trailers-Only response and
+	// carries grpc-status and grpc-message (msg, which the codec
+	// percent-encodes).
 	appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte
 	// echoSize returns the header list size (name + value + 32 per
 	// field) of the metadata appendGRPCHeaders echoes from req.
@@ -95,9 +104,11 @@ type headerCodec interface {
 // reqInfo holds the request fields the server acts on. Its strings point
 // into the request's header storage: valid until releaseRequest.
 type reqInfo struct {
-	method, path, contentType, grpcEncoding, grpcTimeout string
-	hasTimeout                                           bool
-	contentLength                                        int64 // -1 when absent
+	method, path, grpcEncoding, grpcTimeout string
+	contentType                             grpcmeta.ContentType // ContentTypeOther when absent
+	coding                                  grpcmeta.Coding      // grpc-encoding's, when hasEncoding
+	hasEncoding, hasTimeout                 bool                 // grpc-encoding (not empty), grpc-timeout present
+	contentLength                           int64                // -1 when absent
 }
 
 // Request validation errors shared by both codecs (beyond those of
@@ -120,6 +131,48 @@ func listError(id uint32, cause error) error {
 // response metadata.
 func echoed(name string) bool {
 	return strings.HasPrefix(name, "x-echo-") || name == "x-request-id"
+}
+
+// eachBinary reads the value v of the binary metadata field name (one
+// whose name ends in "-bin") as the gRPC protocol asks a receiver to:
+// split at ',' (the values of one name that an intermediary joined), each
+// part base64, padded or not (grpcmeta.AppendBinaryValue). It calls fn
+// with the bytes each part encodes, in dec, which it reuses and returns.
+//
+// A part that is not base64 is dropped: the server neither echoes it nor
+// fails the call. The protocol does not say what a receiver does with a
+// -bin value that does not decode; for an ASCII-Value outside its range
+// it says implementations must not error over a value HTTP allows, and
+// may throw it away, and a -bin value that is not base64 is such a value.
+// (grpc-go's server fails such a call with INTERNAL instead.)
+func eachBinary(dec []byte, name, v string, fn func(dec []byte)) []byte {
+	for {
+		part, rest, more := strings.Cut(v, ",")
+		var err error
+		dec, err = grpcmeta.AppendBinaryValue(dec[:0], mdelem.From(mdelem.BorrowString(name), mdelem.BorrowString(part)))
+		if err == nil {
+			fn(dec)
+		}
+		if !more {
+			return dec
+		}
+		v = rest
+	}
+}
+
+// echoFieldSize is the header list size of what the response echoes of
+// the request field name: value (name + value + 32 per field): the field
+// as it is, or for a binary one, the fields its valid parts become,
+// re-encoded without padding. dec is eachBinary's.
+func echoFieldSize(dec []byte, name, value string) ([]byte, int) {
+	if !grpcmeta.IsBinaryName(name) {
+		return dec, fieldSize(name, value)
+	}
+	n := 0
+	dec = eachBinary(dec, name, value, func(d []byte) {
+		n += len(name) + base64.RawStdEncoding.EncodedLen(len(d)) + 32
+	})
+	return dec, n
 }
 
 // parseContentLength parses a content-length value: ASCII digits only.
@@ -169,41 +222,18 @@ func newCodecFunc(name string, lim codecLimits) (func() headerCodec, error) {
 	return nil, fmt.Errorf("unknown codec %q (want %s or %s)", name, codecMetapack, codecXnet)
 }
 
-// grpcStatusStrings are the decimal forms of the gRPC status codes.
-var grpcStatusStrings = [...]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"}
+// statusStrings are the decimal forms of the status codes gRPC defines,
+// for the xnet codec, whose encoder takes strings.
+var statusStrings = func() (s [grpcmeta.Unauthenticated + 1]string) {
+	for c := range s {
+		s[c] = string(grpcmeta.AppendStatus(nil, grpcmeta.Code(c)))
+	}
+	return s
+}()
 
-func grpcStatusString(code int) string {
-	if code >= 0 && code < len(grpcStatusStrings) {
-		return grpcStatusStrings[code]
+func statusString(code int) string {
+	if code >= 0 && code < len(statusStrings) {
+		return statusStrings[code]
 	}
-	return fmt.Sprint(code)
-}
-
-// encodeGRPCMessage percent-encodes a grpc-message value as the gRPC
-// HTTP/2 protocol asks: bytes outside printable ASCII, and '%', become
-// %XX.
-func encodeGRPCMessage(msg string) string {
-	clean := true
-	for i := 0; i < len(msg); i++ {
-		if c := msg[i]; c < ' ' || c > '~' || c == '%' {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return msg
-	}
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(msg); i++ {
-		c := msg[i]
-		if c < ' ' || c > '~' || c == '%' {
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
+	return string(grpcmeta.AppendStatus(nil, grpcmeta.Code(code)))
 }

@@ -25,25 +25,20 @@ type metapackCodec struct {
 	resp *mdelem.Batch   // scratch for the block being encoded
 	free []*mdelem.Batch // batches of released requests (under conn.mu)
 	num  []byte          // scratch for numbers
+	// dec and enc64 are scratch for echoed binary metadata, decoded and
+	// re-encoded, and for grpc-status and grpc-message (under conn.mu).
+	dec, enc64 []byte
 }
 
-// Atoms of the fields the server sends.
+// Atoms of the fields the server sends (grpcmeta.AppendStatusTrailers
+// has those of grpc-status and grpc-message).
 var (
 	atomStatus      = sd.KeyStatus.Atom()
 	atomContentType = sd.KeyContentType.Atom()
-	atomGrpcStatus  = sd.KeyGrpcStatus.Atom()
-	atomGrpcMessage = sd.KeyGrpcMessage.Atom()
 	atomContentLen  = sd.KeyContentLength.Atom()
 	atomAppGRPC     = mustAtom("application/grpc")
 	atomStatus200   = mustAtom("200")
-	atomStatusCodes [17]*sd.Atom
 )
-
-func init() {
-	for i := range atomStatusCodes {
-		atomStatusCodes[i] = mustAtom(grpcStatusStrings[i])
-	}
-}
 
 func mustAtom(s string) *sd.Atom {
 	a := sd.Lookup(s)
@@ -139,11 +134,15 @@ func requestInfo(b *mdelem.Batch) (reqInfo, error) {
 	if info.path = f.Value.UnsafeString(); info.path == "" {
 		return reqInfo{}, errEmptyPath
 	}
+	// content-type and grpc-encoding values are atoms when they are
+	// static or interned (the decoder interns both keys' values): ValueOf
+	// parses each distinct one once and finds it again by pointer.
 	if f, ok := b.Get(sd.KeyContentType); ok {
-		info.contentType = f.Value.UnsafeString()
+		info.contentType = grpcmeta.ValueOf(f.Value).ContentType()
 	}
-	if f, ok := b.Get(sd.KeyGrpcEncoding); ok {
-		info.grpcEncoding = f.Value.UnsafeString()
+	if f, ok := b.Get(sd.KeyGrpcEncoding); ok && f.Value.Len() > 0 {
+		info.grpcEncoding, info.hasEncoding = f.Value.UnsafeString(), true
+		info.coding = grpcmeta.ValueOf(f.Value).Coding()
 	}
 	if f, ok := b.Get(sd.KeyGrpcTimeout); ok {
 		info.grpcTimeout, info.hasTimeout = f.Value.UnsafeString(), true
@@ -185,15 +184,30 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
 		for _, f := range req.(*mdelem.Batch).All() {
-			// Names are atoms (static or interned), values bytes in the
-			// request's arena: Append takes both as they are.
-			if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
-				r.Append(f)
+			if f.Key() != sd.KeyUnknown || !echoed(f.Name.UnsafeString()) {
+				continue
 			}
+			if !grpcmeta.IsBinaryField(f) {
+				// Names are atoms (static or interned), values bytes in
+				// the request's arena: Append takes both as they are.
+				r.Append(f)
+				continue
+			}
+			// A binary value is decoded and written back canonically:
+			// base64 without padding, one field per value.
+			name := f.Name.UnsafeString()
+			m.dec = eachBinary(m.dec, name, f.Value.UnsafeString(), func(dec []byte) {
+				if f.Sensitive() { // AppendBinary has no never-indexed form
+					m.enc64 = grpcmeta.AppendBase64(m.enc64[:0], dec)
+					r.Append(mdelem.From(mdelem.BorrowString(name), mdelem.Borrowed(m.enc64)).WithSensitive(true))
+					return
+				}
+				m.enc64, _ = grpcmeta.AppendBinary(r, m.enc64, name, dec)
+			})
 		}
 	}
 	if status >= 0 {
-		m.appendStatus(r, status, msg)
+		m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, grpcmeta.Code(status), msg)
 	}
 	return m.enc.AppendBlock(dst, r)
 }
@@ -202,27 +216,26 @@ func (m *metapackCodec) echoSize(req any) int {
 	n := 0
 	for _, f := range req.(*mdelem.Batch).All() {
 		if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
-			n += fieldSize(f.Name.UnsafeString(), f.Value.UnsafeString())
+			var size int
+			m.dec, size = echoFieldSize(m.dec, f.Name.UnsafeString(), f.Value.UnsafeString())
+			n += size
 		}
 	}
 	return n
 }
 
-func (m *metapackCodec) appendStatus(r *mdelem.Batch, status int, msg string) {
-	if status < len(atomStatusCodes) {
-		r.Append(mdelem.From(atomGrpcStatus, atomStatusCodes[status]))
-	} else {
-		r.Append(mdelem.From(atomGrpcStatus, mdelem.BorrowString(strconv.Itoa(status))))
-	}
-	if msg != "" {
-		r.Append(mdelem.From(atomGrpcMessage, mdelem.BorrowString(encodeGRPCMessage(msg))))
+func (m *metapackCodec) eachMetadata(req any, fn func(name, value string)) {
+	for _, f := range req.(*mdelem.Batch).All() {
+		if !f.IsPseudo() {
+			fn(f.Name.UnsafeString(), f.Value.UnsafeString())
+		}
 	}
 }
 
 func (m *metapackCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byte {
 	r := m.resp
 	r.Reset()
-	m.appendStatus(r, status, msg)
+	m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, grpcmeta.Code(status), msg)
 	return m.enc.AppendBlock(dst, r)
 }
 

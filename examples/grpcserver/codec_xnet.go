@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/headerblock"
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
@@ -45,6 +46,7 @@ type xnetCodec struct {
 
 	maxFields int
 	detail    error
+	bin, msg  []byte // scratch for echoed binary metadata and grpc-message for echoed binary metadata and grpc-message
 }
 
 // xnetHeaders is a decoded header list: the Fields of a MetaHeadersFrame,
@@ -166,12 +168,17 @@ func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 				return reqInfo{}, errValidate(`te header other than "trailers"`, f.Name)
 			}
 		case "content-type":
-			if info.contentType == "" {
-				info.contentType = f.Value
+			if seen&16 == 0 {
+				seen |= 16
+				info.contentType = grpcmeta.ParseContentType(f.Value)
 			}
 		case "grpc-encoding":
-			if info.grpcEncoding == "" {
-				info.grpcEncoding = f.Value
+			if seen&32 == 0 {
+				seen |= 32
+				if f.Value != "" {
+					info.grpcEncoding, info.hasEncoding = f.Value, true
+					info.coding = grpcmeta.ParseEncoding(f.Value)
+				}
 			}
 		case "grpc-timeout":
 			if !info.hasTimeout {
@@ -187,7 +194,7 @@ func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 			}
 		}
 	}
-	if seen&7 != 7 {
+	if seen&7 != 7 { // :method, :scheme, :path
 		return reqInfo{}, errValidate("required pseudo-header missing", "")
 	}
 	_ = scheme
@@ -236,9 +243,17 @@ func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg strin
 	x.enc.WriteField(hpack.HeaderField{Name: "content-type", Value: "application/grpc"})
 	if req != nil {
 		for _, f := range req.(*xnetHeaders).fields {
-			if echoed(f.Name) {
-				x.enc.WriteField(f)
+			if !echoed(f.Name) {
+				continue
 			}
+			if !grpcmeta.IsBinaryName(f.Name) {
+				x.enc.WriteField(f)
+				continue
+			}
+			x.bin = eachBinary(x.bin, f.Name, f.Value, func(dec []byte) {
+				x.msg = grpcmeta.AppendBase64(x.msg[:0], dec)
+				x.enc.WriteField(hpack.HeaderField{Name: f.Name, Value: string(x.msg), Sensitive: f.Sensitive})
+			})
 		}
 	}
 	if status >= 0 {
@@ -251,16 +266,27 @@ func (x *xnetCodec) echoSize(req any) int {
 	n := 0
 	for _, f := range req.(*xnetHeaders).fields {
 		if echoed(f.Name) {
-			n += fieldSize(f.Name, f.Value)
+			var size int
+			x.bin, size = echoFieldSize(x.bin, f.Name, f.Value)
+			n += size
 		}
 	}
 	return n
 }
 
+func (x *xnetCodec) eachMetadata(req any, fn func(name, value string)) {
+	for _, f := range req.(*xnetHeaders).fields {
+		if !f.IsPseudo() {
+			fn(f.Name, f.Value)
+		}
+	}
+}
+
 func (x *xnetCodec) writeStatus(status int, msg string) {
-	x.enc.WriteField(hpack.HeaderField{Name: "grpc-status", Value: grpcStatusString(status)})
+	x.enc.WriteField(hpack.HeaderField{Name: "grpc-status", Value: statusString(status)})
 	if msg != "" {
-		x.enc.WriteField(hpack.HeaderField{Name: "grpc-message", Value: encodeGRPCMessage(msg)})
+		x.msg = grpcmeta.AppendEncodedMessage(x.msg[:0], msg)
+		x.enc.WriteField(hpack.HeaderField{Name: "grpc-message", Value: string(x.msg)})
 	}
 }
 

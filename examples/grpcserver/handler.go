@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+
+	"github.com/metapack/metapack/grpcmeta"
 )
 
 // gRPC status codes used here.
@@ -19,16 +21,17 @@ const (
 const echoService = "/echo.Echo/"
 
 // isGRPC reports whether a request is a gRPC call: POST with content-type
-// application/grpc, optionally followed by "+format" or ";params".
+// application/grpc, optionally followed by "+format" or ";params"
+// (grpcmeta.ParseContentType).
 func isGRPC(info *reqInfo) bool {
-	ct, ok := strings.CutPrefix(info.contentType, "application/grpc")
-	return ok && info.method == "POST" && (ct == "" || ct[0] == '+' || ct[0] == ';')
+	return info.method == "POST" && info.contentType.IsGRPC()
 }
 
 // helloBody is the plain-text page, for curl.
 const helloBody = "Hello from the metapack gRPC example server.\n" +
 	"gRPC: POST /echo.Echo/Echo (unary), /echo.Echo/ServerStreamingEcho, /echo.Echo/ClientStreamingEcho,\n" +
-	"/echo.Echo/BidirectionalStreamingEcho (any messages; x-echo-* and x-request-id metadata come back).\n"
+	"/echo.Echo/BidirectionalStreamingEcho (any messages; x-echo-* and x-request-id metadata come back;\n" +
+	"x-echo-status and x-echo-status-message choose the status a call that succeeds ends with).\n"
 
 // serveText answers a request that is not a gRPC call, once the request
 // has ended (its body is dropped): the text page, 404, or 415 for a gRPC
@@ -72,8 +75,45 @@ func serveGRPC(st *stream) {
 	case st.badTimeout:
 		st.finish(codeInternal, "malformed grpc-timeout: "+st.info.grpcTimeout)
 	default:
-		st.finish(m(st))
+		// Read before the method runs: the request's headers are gone
+		// once the response's are sent.
+		code, msg, asked := requestedStatus(st)
+		c, text := m(st)
+		if asked && c == codeOK {
+			c, text = code, msg
+		}
+		st.finish(c, text)
 	}
+}
+
+// Request metadata that chooses the status of a call that succeeds,
+// for clients that test how statuses travel: x-echo-status, a grpc-status
+// value (one that is not decimal is UNKNOWN, as grpcmeta.ParseStatus
+// says), and x-echo-status-message, the status message percent-encoded
+// as in grpc-message (decoded leniently: a malformed '%' sequence stays
+// as it is). Either one alone makes the status UNKNOWN or the message
+// empty. Both are x-echo-* fields, so they are echoed too.
+const (
+	hdrEchoStatus        = "x-echo-status"
+	hdrEchoStatusMessage = "x-echo-status-message"
+)
+
+// requestedStatus returns the status the request's x-echo-status and
+// x-echo-status-message ask for, and whether they ask for one. The
+// message is a copy: it outlives the request's headers.
+func requestedStatus(st *stream) (code int, msg string, asked bool) {
+	code = int(grpcmeta.Unknown)
+	var dec []byte
+	st.eachMetadata(func(name, value string) {
+		switch name {
+		case hdrEchoStatus:
+			c, _ := grpcmeta.ParseStatus(value)
+			code, asked = int(c), true
+		case hdrEchoStatusMessage:
+			dec, asked = grpcmeta.AppendDecodedMessage(dec[:0], value), true
+		}
+	})
+	return code, string(dec), asked
 }
 
 // recv reads the next message and checks its flags; on failure it returns
@@ -96,7 +136,7 @@ func recv(st *stream) (msg []byte, code int, text string) {
 		return msg, codeOK, ""
 	case 1:
 		st.releaseMsg(msg)
-		if e := st.info.grpcEncoding; e == "" || e == "identity" {
+		if !st.info.hasEncoding || st.info.coding == grpcmeta.CodingIdentity {
 			return nil, codeInternal, "compressed flag set without grpc-encoding"
 		}
 		return nil, codeUnimplemented, "grpc-encoding " + st.info.grpcEncoding + " is not supported"

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/metapack/metapack/grpcmeta"
 	"golang.org/x/net/http2"
 )
 
@@ -27,11 +28,14 @@ func grpcHeadersSize(status int, msg string) int {
 	return n
 }
 
-// grpcTrailersSize is the size of gRPC trailers.
+// grpcTrailersSize is the size of gRPC trailers: grpc-status, and
+// grpc-message with msg percent-encoded, as grpcmeta.AppendStatusTrailers
+// writes them.
 func grpcTrailersSize(status int, msg string) int {
-	n := fieldSize("grpc-status", grpcStatusString(status))
+	var buf [128]byte // the encoded message, unless it is longer
+	n := fieldSize("grpc-status", "") + len(grpcmeta.AppendStatus(buf[:0], grpcmeta.Code(status)))
 	if msg != "" {
-		n += fieldSize("grpc-message", encodeGRPCMessage(msg))
+		n += fieldSize("grpc-message", "") + len(grpcmeta.AppendEncodedMessage(buf[:0], msg))
 	}
 	return n
 }

@@ -304,6 +304,22 @@ func (st *stream) finishLocked(code int, msg string) {
 	st.endOurSide()
 }
 
+// eachMetadata calls fn with each regular field of the request's headers,
+// under the connection's lock (fn must not take it), and reports whether
+// it could: the headers are released once the response's headers are
+// sent or the stream has ended. name and value are views valid only
+// during fn.
+func (st *stream) eachMetadata(fn func(name, value string)) bool {
+	c := st.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st.hdr == nil {
+		return false
+	}
+	c.codec.eachMetadata(st.hdr, fn)
+	return true
+}
+
 // waitRequestEnd waits until the client has sent END_STREAM.
 func (st *stream) waitRequestEnd() error {
 	c := st.c
