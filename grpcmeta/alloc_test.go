@@ -32,6 +32,7 @@ func TestReadPathsAllocateNothing(t *testing.T) {
 	}{
 		{"AppendBase64Decode", func() { dst, _ = AppendBase64Decode(dst[:0], []byte("AAECAwQFBgcICQ==")) }, false},
 		{"AppendBinaryValue", func() { dst, _ = AppendBinaryValue(dst[:0], bin) }, false},
+		{"BinaryValue", func() { out.Reset(); dst, _ = BinaryValue(out, bin) }, false},
 		{"IsBinaryField", func() { _ = IsBinaryField(bin) }, false},
 		{"AppendBase64", func() { dst = AppendBase64(dst[:0], []byte("0123456789")) }, false},
 		{"AppendDecodedMessage", func() { dst = AppendDecodedMessage(dst[:0], msg.Value.UnsafeBytes()) }, false},

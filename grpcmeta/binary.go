@@ -60,6 +60,22 @@ func AppendBase64Decode(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
+// BinaryValue returns the bytes that binary field f's value encodes,
+// decoded as AppendBinaryValue decodes them into memory that batch b owns
+// (mdelem.Batch.Alloc): they stay valid until b is Reset, and decoding
+// allocates nothing once b's arena has grown to the connection's needs.
+// Use it for a field of b itself, or of a batch that lives as long.
+func BinaryValue(b *mdelem.Batch, f mdelem.Field) ([]byte, error) {
+	if b == nil {
+		return nil, ErrNilBatch
+	}
+	n := base64.StdEncoding.DecodedLen(f.Value.Len())
+	if f.Value.Len()%4 != 0 {
+		n = base64.RawStdEncoding.DecodedLen(f.Value.Len())
+	}
+	return AppendBinaryValue(b.Alloc(n)[:0], f)
+}
+
 // AppendBinaryValue appends the bytes that binary field f's value
 // encodes, as AppendBase64Decode does, and returns the extended buffer.
 // f's name must end in "-bin" (ErrNotBinary otherwise); the error names
@@ -69,9 +85,10 @@ func AppendBase64Decode(dst, src []byte) ([]byte, error) {
 //
 // It reads the value where the batch holds it and writes only to dst,
 // so reusing dst (dst[:0]) from field to field and request to request
-// decodes without allocating. The batch's own bytes cannot take the
-// decoded value in place: a value may be an atom, an immutable string
-// shared by every batch, or bytes the decoder's dynamic table shares.
+// decodes without allocating; BinaryValue decodes into the batch's
+// memory instead. The value's own bytes cannot take the decoded value in
+// place: a value may be an atom, an immutable string shared by every
+// batch, or bytes the decoder's dynamic table shares.
 func AppendBinaryValue(dst []byte, f mdelem.Field) ([]byte, error) {
 	if !nameHasBinSuffix(f.Name) {
 		return dst, &ValueError{Name: f.Name.String(), Offset: -1, Err: ErrNotBinary}

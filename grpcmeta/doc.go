@@ -15,8 +15,9 @@
 //     Each returns a *FieldError naming the first field that broke a
 //     rule, which wraps one of the Err sentinels, or, for a value, a
 //     *ValueError with the offending byte and the reason.
-//   - Binary metadata: AppendBinaryValue decodes a -bin field's value,
-//     padded or not, into a buffer the caller reuses; AppendBinary
+//   - Binary metadata: BinaryValue decodes a -bin field's value, padded
+//     or not, into memory the batch owns, valid until its Reset, and
+//     AppendBinaryValue into a buffer the caller reuses; AppendBinary
 //     appends a field with its value base64-encoded, unpadded.
 //   - Status: AppendStatusTrailers appends grpc-status and the
 //     percent-encoded grpc-message; ParseStatus reads grpc-status (a

@@ -144,6 +144,26 @@ func (b *Batch) Truncate(n int) {
 	b.fields = b.fields[:n]
 }
 
+// Alloc returns n bytes of the batch's own memory, valid until Reset, for
+// what a caller derives from the batch's fields, such as a binary value
+// decoded; their contents are unspecified. It allocates only when the
+// arena must grow, and returns nil for n at or below 0 or above 1 GiB.
+func (b *Batch) Alloc(n int) []byte {
+	if n <= 0 || n > maxAlloc {
+		return nil
+	}
+	m := len(b.arena)
+	if cap(b.arena)-m < n {
+		b.growArena(n)
+		m = 0
+	}
+	b.arena = b.arena[:m+n]
+	return b.arena[m : m+n : m+n]
+}
+
+// maxAlloc bounds Alloc: more than any header list holds.
+const maxAlloc = 1 << 30
+
 // Len returns the number of fields.
 func (b *Batch) Len() int { return len(b.fields) }
 

@@ -132,6 +132,7 @@ var carelessFuncs = map[string]any{
 	"grpcmeta.AppendBase64":                 grpcmeta.AppendBase64,
 	"grpcmeta.AppendBase64Decode":           grpcmeta.AppendBase64Decode,
 	"grpcmeta.AppendBinaryValue":            grpcmeta.AppendBinaryValue,
+	"grpcmeta.BinaryValue":                  grpcmeta.BinaryValue,
 	"grpcmeta.AppendBinary":                 grpcmeta.AppendBinary,
 	"grpcmeta.AppendEncodedMessage[string]": grpcmeta.AppendEncodedMessage[string],
 	"grpcmeta.AppendEncodedMessage[[]byte]": grpcmeta.AppendEncodedMessage[[]byte],
