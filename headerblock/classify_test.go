@@ -99,18 +99,30 @@ type shadow struct {
 	dec       *hpack.Decoder
 	maxString int
 	maxFrames int
+	maxBytes  int
+}
+
+// defaultBounds returns the Reader's default bounds on a block's frames
+// and bytes for a list limit of maxList, as its documentation gives them.
+func defaultBounds(maxList uint32) (frames, bytes int) {
+	bytes = max(headerblock.DefaultMaxBlockBytes, 2*int(maxList))
+	return max(headerblock.DefaultMaxBlockFrames, bytes/16384), bytes
 }
 
 func newShadow(cfg connConfig) *shadow {
-	s := &shadow{dec: hpack.NewDecoder(4096), maxFrames: headerblock.DefaultMaxBlockFrames}
 	maxList := cfg.maxList
 	if maxList == 0 {
 		maxList = 16 << 20
 	}
+	frames, bytes := defaultBounds(maxList)
+	s := &shadow{dec: hpack.NewDecoder(4096), maxFrames: frames, maxBytes: bytes}
 	s.maxString = int(maxList)
 	s.dec.SetMaxHeaderListSize(0)
 	s.dec.SetMaxFields(0)
 	s.dec.SetMaxStringLength(s.maxString)
+	if cfg.maxBytes > 0 {
+		s.maxBytes = cfg.maxBytes
+	}
 	switch {
 	case cfg.maxFrames > 0:
 		s.maxFrames = cfg.maxFrames
@@ -127,7 +139,7 @@ func (s *shadow) step(st step) blockFacts {
 	if !st.block {
 		return blockFacts{}
 	}
-	f := blockFacts{block: true, frames: len(st.frags), maxFrames: s.maxFrames, maxBytes: headerblock.DefaultMaxBlockBytes}
+	f := blockFacts{block: true, frames: len(st.frags), maxFrames: s.maxFrames, maxBytes: s.maxBytes}
 	f.tableSize, _ = s.dec.DynamicTableSize()
 	var all []byte
 	var decoded uint64

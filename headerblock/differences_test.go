@@ -14,7 +14,7 @@ import (
 func TestIntentionalDifferences(t *testing.T) {
 	idx := litIdx("a", "b")
 	flood := newConnWriter().open(1, nil)
-	for range 200 {
+	for range 300 { // over the default bound of a list limit of 1000: 256 frames
 		flood.cont(1, false, nil)
 	}
 	flood.cont(1, true, []byte{0x82})
@@ -31,8 +31,8 @@ func TestIntentionalDifferences(t *testing.T) {
 		{diffIntegerBound, connConfig{}, newConnWriter().headers(1, true, []byte{0x3f, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x82}).bytes()},
 		{diffStringOverList, connConfig{maxList: 40}, newConnWriter().headers(1, true, lit("x", strings.Repeat("v", 41))).bytes()},
 		{diffStringOverList + "/indexed", connConfig{maxList: 5}, newConnWriter().headers(1, true, []byte{0x82}).bytes()},
-		{diffBlockBound, connConfig{}, flood.bytes()},
-		{diffBlockBound + "/bytes", connConfig{maxList: 64 << 20}, newConnWriter().headers(1, true, lit("x", strings.Repeat("v", 5<<20))).bytes()},
+		{diffBlockBound, connConfig{maxList: 1000}, flood.bytes()},
+		{diffBlockBound + "/bytes", connConfig{maxBytes: 1000}, newConnWriter().headers(1, true, lit("x", strings.Repeat("v", 600)), lit("y", strings.Repeat("v", 600))).bytes()},
 		{diffHuffmanAfterStop, connConfig{}, newConnWriter().headers(1, true, cat(lit("A", "b"), []byte{0x00, 0x01, 'x', 0x81, 0xff})).bytes()},
 		{diffUncheckedOverLimit, connConfig{maxList: 10}, newConnWriter().headers(1, true, lit("x", "a\x00b")).bytes()},
 		{diffFieldLimit, connConfig{}, newConnWriter().headers(1, true, bytes.Repeat(lit("a", "b"), hpack.DefaultMaxFields+1)).bytes()},

@@ -66,6 +66,7 @@
 //     the list as over the limit (truncated, or a StreamError with
 //     SetStreamErrors) and decodes the rest of the block, so one stream is
 //     refused and the connection goes on (RFC 9113 §10.5.1).
+//     Reader.SetXnetStringLimit restores x/net's outcome.
 //   - BlockBound: a block of more than SetMaxBlockFrames frames or
 //     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
 //     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is

@@ -74,6 +74,7 @@ func (o *outcome) setFrame(f http2.Frame) {
 type connConfig struct {
 	maxList   uint32 // Framer.MaxHeaderListSize
 	maxFrames int    // Reader.SetMaxBlockFrames; 0: the default
+	maxBytes  int    // Reader.SetMaxBlockBytes; 0: the default
 }
 
 // readMode picks the reading side.
@@ -105,6 +106,9 @@ func newSide(mode readMode, wire []byte, cfg connConfig) *side {
 	s.r = headerblock.NewReader(hpack.NewDecoder(4096))
 	if cfg.maxFrames != 0 {
 		s.r.SetMaxBlockFrames(cfg.maxFrames)
+	}
+	if cfg.maxBytes != 0 {
+		s.r.SetMaxBlockBytes(cfg.maxBytes)
 	}
 	s.batch = mdelem.NewBatch(0, 0)
 	return s

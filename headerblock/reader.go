@@ -3,6 +3,7 @@ package headerblock
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
@@ -10,14 +11,20 @@ import (
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
-// Bounds on one header block's frames and wire bytes, by default.
+// The least bounds on one header block's frames and wire bytes, by
+// default. A legitimate block is no longer on the wire than its header
+// list (HPACK spends at most a few bytes on a field where the list counts
+// 32), so by default the Reader allows a block the larger of
+// DefaultMaxBlockBytes and twice the Framer's MaxHeaderListSize, in the
+// larger of DefaultMaxBlockFrames and that many bytes' worth of frames of
+// the smallest size, 16 KiB.
 const (
-	// DefaultMaxBlockFrames bounds the HEADERS and CONTINUATION frames
-	// of one block: 128 frames carry 2 MiB at the smallest frame size.
 	DefaultMaxBlockFrames = 128
-	// DefaultMaxBlockBytes bounds the wire bytes of one block.
-	DefaultMaxBlockBytes = 4 << 20
+	DefaultMaxBlockBytes  = 4 << 20
 )
+
+// blockBound is a block bound left to its default.
+const blockBound = -1
 
 // A Reader reads the header blocks of one connection from an
 // http2.Framer and decodes them with metapack's hpack.Decoder. Leave the
@@ -34,6 +41,7 @@ type Reader struct {
 	maxFrames     int
 	maxBytes      int
 	streamErrors  bool
+	xnetStrings   bool
 	blk           block
 	detail        error
 	scratch       *mdelem.Batch // ReadBatch's batch when it is given none
@@ -51,7 +59,7 @@ type Reader struct {
 // taken as a new decoder for HTTP/2's initial table size with no field
 // limit, as x/net has none.
 func NewReader(dec *hpack.Decoder) *Reader {
-	r := &Reader{dec: dec, maxFrames: DefaultMaxBlockFrames, maxBytes: DefaultMaxBlockBytes}
+	r := &Reader{dec: dec, maxFrames: blockBound, maxBytes: blockBound}
 	r.init()
 	return r
 }
@@ -82,24 +90,34 @@ func (r *Reader) Decoder() *hpack.Decoder {
 // SetMaxBlockFrames bounds the HEADERS and CONTINUATION frames of one
 // header block; a block with more is a connection error of type
 // ENHANCE_YOUR_CALM. 0 means no bound of the Reader's own, as in x/net;
-// a negative n restores DefaultMaxBlockFrames.
-func (r *Reader) SetMaxBlockFrames(n int) {
-	if n < 0 {
-		n = DefaultMaxBlockFrames
-	}
-	r.maxFrames = n
-}
+// a negative n restores the default (see DefaultMaxBlockFrames).
+func (r *Reader) SetMaxBlockFrames(n int) { r.maxFrames = max(n, blockBound) }
 
 // SetMaxBlockBytes bounds the fragment bytes of one header block; a block
 // with more is a connection error of type ENHANCE_YOUR_CALM. 0 means no
-// bound of the Reader's own, as in x/net; a negative n restores
-// DefaultMaxBlockBytes.
-func (r *Reader) SetMaxBlockBytes(n int) {
-	if n < 0 {
-		n = DefaultMaxBlockBytes
+// bound of the Reader's own, as in x/net; a negative n restores the
+// default (see DefaultMaxBlockBytes).
+func (r *Reader) SetMaxBlockBytes(n int) { r.maxBytes = max(n, blockBound) }
+
+// bounds returns the block bounds in force for a list limit of maxList.
+func (r *Reader) bounds(maxList uint32) (frames, bytes int) {
+	frames, bytes = r.maxFrames, r.maxBytes
+	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(maxList)), math.MaxInt))
+	if bytes == blockBound {
+		bytes = dflt
 	}
-	r.maxBytes = n
+	if frames == blockBound {
+		frames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
+	}
+	return frames, bytes
 }
+
+// SetXnetStringLimit makes a name or value longer than the Framer's
+// MaxHeaderListSize end the connection with a ConnectionError of type
+// COMPRESSION_ERROR, as x/net's Framer does, instead of making the list
+// over the limit (the difference named StringOverList): for code whose
+// peers or tests expect x/net's outcome. Off by default.
+func (r *Reader) SetXnetStringLimit(on bool) { r.xnetStrings = on }
 
 // SetStreamErrors chooses how the Reader reports what concerns one
 // stream. Off, the default, it behaves as x/net's Framer: a list over
@@ -224,6 +242,10 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
+	maxFrames, maxBytes := r.bounds(fr.MaxHeaderListSize)
+	if fr.MaxHeaderListSize == 0 {
+		maxFrames, maxBytes = r.bounds(defaultMaxHeaderListSize)
+	}
 	frames, bytes := 0, 0
 	scanned := 0 // dst's fields already checked
 	if dst != nil {
@@ -242,11 +264,11 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 		}
 		frames++
 		bytes += len(frag)
-		if r.maxFrames > 0 && frames > r.maxFrames {
-			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d frames", r.maxFrames)
+		if maxFrames > 0 && frames > maxFrames {
+			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d frames", maxFrames)
 		}
-		if r.maxBytes > 0 && bytes > r.maxBytes {
-			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d bytes", r.maxBytes)
+		if maxBytes > 0 && bytes > maxBytes {
+			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d bytes", maxBytes)
 		}
 		switch {
 		case dst == nil:
@@ -259,6 +281,9 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 		}
 		if err != nil && !hpack.IsStreamError(err) {
 			return b.truncated, true, r.connError(http2.ErrCodeCompression, "%v", err)
+		}
+		if r.xnetStrings && (errors.Is(err, hpack.ErrStringLength) || errors.Is(d.BlockErr(), hpack.ErrStringLength)) {
+			return b.truncated, true, r.connError(http2.ErrCodeCompression, "%v", hpack.ErrStringLength)
 		}
 		if (err != nil || d.BlockErr() != nil) && !b.truncated && b.invalid == nil {
 			// A string or the list over the decoder's limits: the

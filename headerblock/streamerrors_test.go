@@ -3,6 +3,7 @@ package headerblock_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,5 +123,72 @@ func TestErrorDetail(t *testing.T) {
 	f, _ = fr.ReadFrame()
 	if _, err := r.ReadBatch(nil, fr, f.(*http2.HeadersFrame)); err != nil || r.ErrorDetail() != nil {
 		t.Errorf("a good block: err %v, ErrorDetail %v; want both nil", err, r.ErrorDetail())
+	}
+}
+
+// TestXnetStringLimit checks SetXnetStringLimit: a value longer than
+// MaxHeaderListSize ends the connection with COMPRESSION_ERROR, as x/net's
+// Framer does; off, the list is over the limit and the connection goes on.
+func TestXnetStringLimit(t *testing.T) {
+	block := cat([]byte{0x82}, lit("x", strings.Repeat("v", 200)))
+	for _, tt := range []struct {
+		on        bool
+		truncated bool
+		code      http2.ErrCode // of a ConnectionError; 0: none
+	}{
+		{false, true, 0},
+		{true, false, http2.ErrCodeCompression},
+	} {
+		t.Run(fmt.Sprint("on=", tt.on), func(t *testing.T) {
+			wire := newConnWriter().headers(1, true, block).bytes()
+			fr := http2.NewFramer(nil, bytes.NewReader(wire))
+			fr.MaxHeaderListSize = 100
+			r := headerblock.NewReader(nil)
+			r.SetXnetStringLimit(tt.on)
+			f, _ := fr.ReadFrame()
+			truncated, err := r.ReadBatch(nil, fr, f.(*http2.HeadersFrame))
+			var ce http2.ConnectionError
+			gotCode := http2.ErrCode(0)
+			if errors.As(err, &ce) {
+				gotCode = http2.ErrCode(ce)
+			} else if err != nil {
+				t.Fatalf("err %v", err)
+			}
+			if truncated != tt.truncated || gotCode != tt.code {
+				t.Errorf("truncated %v, connection error %v; want %v, %v", truncated, gotCode, tt.truncated, tt.code)
+			}
+		})
+	}
+}
+
+// TestDefaultBlockBounds checks that the default bounds on a block grow
+// with the Framer's MaxHeaderListSize: a block of 6 MiB in 400 frames,
+// within a list limit of 16 MiB, reads whole (the least bounds, 128
+// frames and 4 MiB, would end the connection).
+func TestDefaultBlockBounds(t *testing.T) {
+	v := strings.Repeat("v", 15000)
+	var frags [][]byte
+	for i := range 400 {
+		frags = append(frags, lit(fmt.Sprintf("x-%d", i), v))
+	}
+	wire := newConnWriter().headers(1, true, frags...).bytes()
+	for _, tt := range []struct {
+		maxList uint32
+		err     bool
+	}{
+		{16 << 20, false},
+		{0, false}, // x/net's default, 16 MiB
+	} {
+		t.Run(fmt.Sprint("maxList=", tt.maxList), func(t *testing.T) {
+			fr := http2.NewFramer(nil, bytes.NewReader(wire))
+			fr.MaxHeaderListSize = tt.maxList
+			r := headerblock.NewReader(nil)
+			f, _ := fr.ReadFrame()
+			b := mdelem.NewBatch(0, 0)
+			truncated, err := r.ReadBatch(b, fr, f.(*http2.HeadersFrame))
+			if (err != nil) != tt.err || truncated || b.Len() != 400 {
+				t.Errorf("err %v, truncated %v, %d fields; want 400 fields", err, truncated, b.Len())
+			}
+		})
 	}
 }
