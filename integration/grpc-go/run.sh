@@ -1,0 +1,270 @@
+#!/usr/bin/env bash
+# grpc-go v1.85.0 on metapack: build the patched copy and check it.
+#
+#   run.sh test   grpc-go's own tests, unmodified, on stock and on patched
+#                 (CI); fails if a test that passes stock fails patched
+#   run.sh ab     A/B with grpc-go's benchmark/benchmain: stock, patched and
+#                 a control (patched glue on x/net's HPACK); by hand
+#
+# Environment:
+#   GRPC_WORK=dir   work in dir (kept) instead of a temporary one (removed)
+#   TEST_RUN=re     -run pattern for ./test (default below)
+#   AB_TIME=10s     benchtime per A/B run; AB_ROUNDS=3 rounds per side
+#   AB_LOAD=0.5     wait (up to AB_WAIT=600 s) for a 1-minute load average below it
+#   AB_GOMAXPROCS=1 GOMAXPROCS of the benchmark processes (see README: with
+#                   more, idle Ps spinning for work add CPU time that varies
+#                   from run to run more than the differences measured)
+#
+# The last line is the summary:
+#   grpc-go on metapack: tests N passed, M failed; md10 CPU/RPC X.XXx, allocs/op Y.YYx; md0 CPU/RPC Z.ZZx (patched/stock, medians)
+# where N counts the tests that pass patched and M those that pass stock but
+# fail patched (after reruns: see rerun_failures); test mode prints n/a for
+# the A/B fields, and ab mode for the test counts.
+set -euo pipefail
+
+mode=${1:-test}
+case $mode in test | ab) ;; *)
+	echo "usage: $0 test|ab" >&2
+	exit 2
+	;;
+esac
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+grpc_version=v1.85.0
+
+# Packages whose tests run whole, and the end-to-end tests in ./test about
+# metadata, headers, trailers, header list limits, status, errors,
+# :authority, grpc-timeout, compression (grpc-encoding), tap handles and
+# per-RPC credentials (authorization headers). grpc-go's tests are
+# subtests of Test (internal/grpctest), hence the Test/ prefix.
+unit_pkgs=(./internal/transport/... ./metadata ./stats)
+e2e_pkg=./test
+TEST_RUN=${TEST_RUN:-'Test/.*(Metadata|Header|Trailer|Status|Error|Malformed|Authority|Timeout|Compress|Tap|Cred)'}
+
+if [[ -n ${GRPC_WORK:-} ]]; then
+	work=$GRPC_WORK
+	mkdir -p "$work"
+else
+	work=$(mktemp -d "${TMPDIR:-/tmp}/metapack-grpc-go.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+fi
+work=$(cd "$work" && pwd)
+
+die() {
+	echo "run.sh: $*" >&2
+	exit 1
+}
+
+# fetch prints the module cache directory of grpc-go $grpc_version.
+fetch() {
+	local dir
+	dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "google.golang.org/grpc@$grpc_version" |
+		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+	[[ -n $dir && -d $dir ]] || die "go mod download google.golang.org/grpc@$grpc_version gave no directory"
+	echo "$dir"
+}
+
+# tree name patch... makes a writable copy of grpc-go in $work/name with the
+# patches applied (paths relative to $here); a patch that does not apply
+# fails the script.
+tree() {
+	local name=$1
+	shift
+	local dst=$work/$name
+	rm -rf "$dst"
+	cp -R "$src" "$dst"
+	chmod -R u+w "$dst"
+	local p
+	for p in "$@"; do
+		patch -d "$dst" -p1 --batch --forward --quiet <"$here/$p" ||
+			die "$p does not apply to grpc-go $grpc_version"
+	done
+	if grep -q '^replace github.com/metapack/metapack' "$dst/go.mod"; then
+		(cd "$dst" && go mod edit -replace "github.com/metapack/metapack=$repo")
+	fi
+	echo "$dst"
+}
+
+# results file: "action package test" for each test at the level counted:
+# the subtests of grpctest's Test, and other top-level tests.
+results() {
+	sed -n 's/.*"Action":"\(pass\|fail\|skip\)","Package":"\([^"]*\)","Test":"\([^"]*\)".*/\1 \2 \3/p' "$1" |
+		awk '{ n = split($3, p, "/"); if ((n == 2 && p[1] == "Test") || (n == 1 && $3 != "Test")) print }' |
+		sort -k2,3 -u
+}
+
+# run_tests dir out: runs the test set in dir, go test -json output to out.*
+run_tests() {
+	local dir=$1 out=$2
+	(cd "$dir" && go test -count=1 -run '^$' "${unit_pkgs[@]}" "$e2e_pkg" >"$out.build.log" 2>&1) ||
+		die "$(basename "$dir"): tests do not build:
+$(grep -v '^ok ' "$out.build.log" | tail -30)"
+	(cd "$dir" && go test -json -count=1 "${unit_pkgs[@]}" >"$out.unit.json" 2>&1) || true
+	(cd "$dir" && go test -json -count=1 -run "$TEST_RUN" "$e2e_pkg" >"$out.e2e.json" 2>&1) || true
+	cat "$out.unit.json" "$out.e2e.json" >"$out.json"
+	results "$out.json" >"$out.txt"
+}
+
+# rerun_failures: a test that passed stock and failed patched runs alone on
+# patched 3 more times; if all 3 pass it is counted as passed (and listed as
+# flaky), else as failed. grpc-go's end-to-end tests include races that fail
+# now and then on either tree.
+regexp_quote() { sed 's/[][\.*^$(){}?+|]/\\&/g' <<<"$1"; }
+
+test_mode() {
+	echo "== grpc-go $grpc_version from $src"
+	local stock patched
+	stock=$(tree stock)
+	patched=$(tree patched grpc-go-v1.85.0.patch)
+	local t0=$SECONDS
+	run_tests "$stock" "$work/stock"
+	echo "== stock: $(($SECONDS - t0)) s"
+	t0=$SECONDS
+	run_tests "$patched" "$work/patched"
+	echo "== patched: $(($SECONDS - t0)) s"
+
+	local side
+	for side in stock patched; do
+		echo "$side: $(grep -c '^pass ' "$work/$side.txt" || true) passed, $(grep -c '^fail ' "$work/$side.txt" || true) failed, $(grep -c '^skip ' "$work/$side.txt" || true) skipped"
+	done
+	# Tests that pass stock and do not pass patched (failed or missing).
+	awk 'NR == FNR { if ($1 == "pass") ok[$2 " " $3] = 1; next } ($2 " " $3) in ok && $1 == "pass" { delete ok[$2 " " $3] } END { for (k in ok) print k }' \
+		"$work/stock.txt" "$work/patched.txt" | sort >"$work/regressions.txt"
+	local failed=0 flaky=0 pkg name top sub
+	while read -r pkg name; do
+		[[ -n $pkg ]] || continue
+		top=${name%%/*}
+		if [[ $name == */* ]]; then sub=/^$(regexp_quote "${name#*/}")\$; else sub=; fi
+		if (cd "$patched" && go test -count=3 -run "^$(regexp_quote "$top")\$$sub" "$pkg" >"$work/rerun.log" 2>&1); then
+			echo "flaky (failed once, passed 3 reruns): $pkg $name"
+			flaky=$((flaky + 1))
+		else
+			echo "FAIL on patched, passes stock: $pkg $name"
+			failed=$((failed + 1))
+		fi
+	done <"$work/regressions.txt"
+	local passed
+	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
+	summary_tests="tests $passed passed, $failed failed"
+	[[ $failed -eq 0 ]]
+}
+
+# ---- A/B ------------------------------------------------------------------
+
+bench_args=(-workloads=unary -bufconn=true -maxConcurrentCalls=8 -reqSizeBytes=16 -respSizeBytes=16
+	-latency=0s -kbps=0 -mtu=0 -compression=off -trace=off -channelz=off)
+
+wait_idle() {
+	local limit=${AB_LOAD:-0.5} waited=0 load
+	while :; do
+		load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+		awk -v l="$load" -v m="$limit" 'BEGIN { exit !(l < m) }' && return 0
+		if ((waited >= ${AB_WAIT:-600})); then
+			echo "warning: load average still $load after ${waited} s; measuring anyway" >&2
+			return 0
+		fi
+		sleep 10
+		waited=$((waited + 10))
+	done
+}
+
+# bench side md: one run; appends "side md rps cpu_ns allocs bytes c2s s2c" to $work/ab.txt
+bench() {
+	local side=$1 md=$2 out
+	out=$(GOMAXPROCS=${AB_GOMAXPROCS:-1} AB_MD=$md "$work/bin/$side" "${bench_args[@]}" -benchtime="${AB_TIME:-10s}" 2>&1) ||
+		die "benchmain ($side, md$md) failed: $out"
+	local ab allocs bytes
+	ab=$(grep '^AB: ' <<<"$out") || die "benchmain ($side) printed no AB line"
+	allocs=$(sed -n 's/.*Allocs\/op: \([0-9.e+]*\).*/\1/p' <<<"$out" | head -1)
+	bytes=$(sed -n 's/.*Bytes\/op: \([0-9.e+]*\).*/\1/p' <<<"$out" | head -1)
+	awk -v s="$side" -v m="$md" -v a="$allocs" -v b="$bytes" '{
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		printf "%s md%s %s %s %s %s %s %s\n", s, m, v["rps"], v["cpu_ns_per_rpc"], a, b, v["c2s_bytes_per_rpc"], v["s2c_bytes_per_rpc"]
+	}' <<<"$ab" | tee -a "$work/ab.txt"
+}
+
+ab_mode() {
+	echo "== grpc-go $grpc_version from $src"
+	mkdir -p "$work/bin"
+	local side dir
+	for side in stock patched control; do
+		case $side in
+		stock) dir=$(tree ab-stock ab-benchmain.patch) ;;
+		patched) dir=$(tree ab-patched grpc-go-v1.85.0.patch ab-benchmain.patch) ;;
+		control) dir=$(tree ab-control grpc-go-v1.85.0.patch ab-control-xnet.patch ab-benchmain.patch) ;;
+		esac
+		(cd "$dir" && go build -o "$work/bin/$side" ./benchmark/benchmain) || die "$side: benchmain does not build"
+	done
+	wait_idle
+	# The header path alone (testdata/headerbench_*.go): less exposed to the
+	# noise of a shared machine than the end-to-end runs.
+	echo "header path microbenchmark (go test -bench ABHeaders, medians of ${AB_ROUNDS:-3}):"
+	for side in stock patched control; do
+		dir=$work/ab-$side/internal/transport
+		cp "$here/testdata/headerbench_common.go" "$dir/zz_headerbench_common_test.go"
+		if [[ $side == stock ]]; then local variant=stock; else local variant=patched; fi
+		cp "$here/testdata/headerbench_$variant.go" "$dir/zz_headerbench_side_test.go"
+		(cd "$work/ab-$side" && GOMAXPROCS=${AB_GOMAXPROCS:-1} go test -run '^$' -bench ABHeaders -benchtime=1s \
+			-count="${AB_ROUNDS:-3}" ./internal/transport/ >"$work/headerbench-$side.txt" 2>&1) ||
+			die "$side: header benchmark failed: $(cat "$work/headerbench-$side.txt")"
+		awk -v s="$side" '/^BenchmarkABHeaders\// {
+			split($1, n, "/"); sub(/-[0-9]+$/, "", n[2]); k = n[2]
+			ns[k] = ns[k] " " $3; al[k] = $7
+		} END {
+			for (k in ns) { c = split(ns[k], a, " "); for (i = 2; i <= c; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+				printf "  %-8s %-5s %7.0f ns/op %4d allocs/op\n", s, k, c % 2 ? a[(c+1)/2] : (a[c/2] + a[c/2+1]) / 2, al[k] }
+		}' "$work/headerbench-$side.txt" | sort -k2
+	done
+	: >"$work/ab.txt"
+	echo "end to end:"
+	echo "side md rps cpu_ns/rpc allocs/op bytes/op c2s_bytes/rpc s2c_bytes/rpc"
+	local r order md
+	for ((r = 1; r <= ${AB_ROUNDS:-3}; r++)); do
+		# Alternate the order of the sides from round to round.
+		if ((r % 2)); then order="stock patched control"; else order="control patched stock"; fi
+		for md in 0 10; do
+			for side in $order; do
+				bench "$side" "$md"
+			done
+		done
+	done
+	echo
+	echo "medians of ${AB_ROUNDS:-3} rounds (AB_TIME=${AB_TIME:-10s}, GOMAXPROCS=${AB_GOMAXPROCS:-1}, unary, bufconn, 8 concurrent calls, 16-byte messages):"
+	awk '
+	function median(key, col,   n, i, j, t, a) {
+		n = split(vals[key, col], a, " ")
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	{ k = $1 " " $2; keys[k] = 1; for (c = 3; c <= 8; c++) vals[k, c] = vals[k, c] " " $c }
+	END {
+		printf "| side | md | RPCs/s | CPU µs/RPC | allocs/op | bytes/op | wire bytes/RPC c2s | s2c |\n|---|---|---|---|---|---|---|---|\n"
+		split("md0 md10", mds, " ")
+		split("stock patched control", sides, " ")
+		for (m = 1; m <= 2; m++) for (s = 1; s <= 3; s++) {
+			k = sides[s] " " mds[m]
+			if (!(k in keys)) continue
+			for (c = 3; c <= 8; c++) med[k, c] = median(k, c)
+			printf "| %s | %s | %.0f | %.2f | %.1f | %.0f | %.1f | %.1f |\n", sides[s], mds[m], med[k,3], med[k,4] / 1000, med[k,5], med[k,6], med[k,7], med[k,8]
+		}
+		for (m = 1; m <= 2; m++) for (s = 2; s <= 3; s++) {
+			k = sides[s] " " mds[m]; b = "stock " mds[m]
+			printf "%s/stock %s: CPU/RPC %.3fx, allocs/op %.3fx (%+.1f), RPCs/s %.3fx, c2s bytes %+.1f\n", sides[s], mds[m], med[k,4] / med[b,4], med[k,5] / med[b,5], med[k,5] - med[b,5], med[k,3] / med[b,3], med[k,7] - med[b,7]
+		}
+		printf "summary: md10 CPU/RPC %.2fx, allocs/op %.2fx; md0 CPU/RPC %.2fx\n", med["patched md10",4] / med["stock md10",4], med["patched md10",5] / med["stock md10",5], med["patched md0",4] / med["stock md0",4]
+	}' "$work/ab.txt" | tee "$work/ab-summary.txt"
+	summary_ab=$(sed -n 's/^summary: //p' "$work/ab-summary.txt")
+}
+
+src=$(fetch)
+summary_tests="tests n/a"
+summary_ab="md10 CPU/RPC n/a, allocs/op n/a; md0 CPU/RPC n/a"
+status=0
+if [[ $mode == test ]]; then
+	test_mode || status=1
+else
+	ab_mode
+fi
+echo "grpc-go on metapack: $summary_tests; $summary_ab (patched/stock, medians)"
+exit $status
