@@ -11,6 +11,9 @@
 #   TEST_RUN=re     -run pattern for ./test (default below)
 #   AB_TIME=10s     benchtime per A/B run; AB_ROUNDS=3 rounds per side
 #   AB_LOAD=0.5     wait (up to AB_WAIT=600 s) for a 1-minute load average below it
+#   AB_CPU=instructions  CPU/RPC in the summary as instructions per RPC
+#                   (callgrind; needs valgrind), or AB_CPU=time for user +
+#                   system time per RPC
 #   AB_GOMAXPROCS=1 GOMAXPROCS of the benchmark processes (see README: with
 #                   more, idle Ps spinning for work add CPU time that varies
 #                   from run to run more than the differences measured)
@@ -184,6 +187,26 @@ bench() {
 	}' <<<"$ab" | tee -a "$work/ab.txt"
 }
 
+# instr side md: instructions per RPC, counted by callgrind over two runs
+# of different lengths and differenced, so that what the process does
+# once (start, connect, warm up) cancels out; appends "side md ir/rpc".
+instr() {
+	local side=$1 md=$2 t ir rpcs out
+	local -a irs=() n=()
+	for t in ${AB_INSTR_TIMES:-2s 8s}; do
+		out=$(GOMAXPROCS=1 AB_MD=$md valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$work/bin/$side" "${bench_args[@]}" -benchtime="$t" 2>&1) ||
+			die "benchmain under callgrind ($side, md$md) failed: $out"
+		ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' <<<"$out")
+		rpcs=$(sed -n 's/^AB: rpcs=\([0-9]*\).*/\1/p' <<<"$out")
+		[[ -n $ir && -n $rpcs ]] || die "callgrind ($side, md$md) printed no count"
+		irs+=("$ir")
+		n+=("$rpcs")
+	done
+	awk -v s="$side" -v m="$md" -v i1="${irs[0]}" -v i2="${irs[1]}" -v n1="${n[0]}" -v n2="${n[1]}" \
+		'BEGIN { printf "%s md%s %.0f\n", s, m, (i2 - i1) / (n2 - n1) }' | tee -a "$work/instr.txt"
+}
+
 ab_mode() {
 	echo "== grpc-go $grpc_version from $src"
 	mkdir -p "$work/bin"
@@ -255,6 +278,29 @@ ab_mode() {
 		printf "summary: md10 CPU/RPC %.2fx, allocs/op %.2fx; md0 CPU/RPC %.2fx\n", med["patched md10",4] / med["stock md10",4], med["patched md10",5] / med["stock md10",5], med["patched md0",4] / med["stock md0",4]
 	}' "$work/ab.txt" | tee "$work/ab-summary.txt"
 	summary_ab=$(sed -n 's/^summary: //p' "$work/ab-summary.txt")
+	if [[ ${AB_CPU:-instructions} == instructions ]]; then
+		# On a shared or virtual machine the same binary's CPU time per
+		# RPC can vary 2x from run to run; instructions do not.
+		command -v valgrind >/dev/null || die "valgrind is needed for AB_CPU=instructions (or set AB_CPU=time)"
+		: >"$work/instr.txt"
+		echo "instructions per RPC (callgrind, GOMAXPROCS=1, runs of ${AB_INSTR_TIMES:-2s 8s} differenced):"
+		for md in 0 10; do
+			for side in stock patched control; do
+				instr "$side" "$md"
+			done
+		done
+		awk '{ ir[$1 " " $2] = $3 } END {
+			for (m = 0; m <= 10; m += 10) for (s = 1; s <= 2; s++) {
+				side = s == 1 ? "patched" : "control"
+				printf "%s/stock md%d: instructions/RPC %.3fx\n", side, m, ir[side " md" m] / ir["stock md" m]
+			}
+			printf "summary: md10 CPU/RPC %.2fx", ir["patched md10"] / ir["stock md10"]
+		}' "$work/instr.txt" | tee "$work/instr-summary.txt"
+		echo
+		local allocs
+		allocs=$(sed -n 's/^summary: md10 CPU\/RPC [0-9.]*x, \(allocs\/op [0-9.]*x\);.*/\1/p' "$work/ab-summary.txt")
+		summary_ab="$(sed -n 's/^summary: //p' "$work/instr-summary.txt" | tail -1), $allocs; md0 CPU/RPC $(awk '{ ir[$1 " " $2] = $3 } END { printf "%.2fx", ir["patched md0"] / ir["stock md0"] }' "$work/instr.txt")"
+	fi
 }
 
 src=$(fetch)
