@@ -29,18 +29,14 @@
 //     fuzzer's cap) and encoding, whole blocks in fragments through a Decoder
 //     on either, and header lists through an Encoder on either. They must
 //     agree on every byte, every error and every dynamic table.
-//   - FuzzFramer: up to three of the fuzzer's header blocks as HEADERS and
-//     CONTINUATION frames (split, interleaved with PING and SETTINGS, on
-//     the wrong stream, or flooded with empty CONTINUATIONs, as the control
-//     word says) read by x/net's Framer with ReadMetaHeaders and by a
-//     Framer with headerblock's Reader (ReadMeta and ReadBatch). Every
-//     ReadFrame must agree, or the disagreement must be one of the
-//     differences headerblock's package documentation names.
 //   - FuzzGrpcBase64, FuzzGrpcMessage and FuzzGrpcTimeout: grpcmeta's
 //     binary-metadata base64 against encoding/base64 (padded and not),
 //     grpc-message percent-decoding round trips with its encoder and never
 //     fails, and grpc-timeout formatting round trips through ParseTimeout
 //     without shortening a duration.
+//
+// headerblock's FuzzFramer lives in that package, beside the differential
+// test whose harness and classifier it shares; CI fuzzes it too.
 //
 // # Intentional differences from x/net
 //
