@@ -242,10 +242,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
-	maxFrames, maxBytes := r.bounds(fr.MaxHeaderListSize)
-	if fr.MaxHeaderListSize == 0 {
-		maxFrames, maxBytes = r.bounds(defaultMaxHeaderListSize)
-	}
+	maxFrames, maxBytes := r.bounds(b.headersLeft) // the list limit, x/net's default applied
 	frames, bytes := 0, 0
 	scanned := 0 // dst's fields already checked
 	if dst != nil {
