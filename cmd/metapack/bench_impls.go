@@ -18,6 +18,7 @@ import (
 type measurement struct {
 	name  string
 	op    string
+	per   string // the bytes MB/s counts
 	work  benchWork
 	setup func() []impl
 }
@@ -25,11 +26,11 @@ type measurement struct {
 // measurements returns the benchmark's rows for corpus c.
 func (c *benchCorpus) measurements() []measurement {
 	return []measurement{
-		{"decode", "header block", benchWork{c.blocks, c.wireBytes}, c.decodeImpls},
-		{"encode", "header list", benchWork{c.blocks, c.headerBytes}, c.encodeImpls},
-		{"huffman-decode", "string", benchWork{len(c.huff), c.huffSize}, c.huffmanDecodeImpls},
-		{"huffman-encode", "string", benchWork{len(c.strs), c.strBytes}, c.huffmanEncodeImpls},
-		{"intern", "string", benchWork{len(c.strs), c.strBytes}, c.internImpls},
+		{"decode", "header block", "wire", benchWork{c.blocks, c.wireBytes}, c.decodeImpls},
+		{"encode", "header list", "name+value", benchWork{c.blocks, c.headerBytes}, c.encodeImpls},
+		{"huffman-decode", "string", "huffman", benchWork{len(c.huff), c.huffSize}, c.huffmanDecodeImpls},
+		{"huffman-encode", "string", "string", benchWork{len(c.strs), c.strBytes}, c.huffmanEncodeImpls},
+		{"intern", "string", "string", benchWork{len(c.strs), c.strBytes}, c.internImpls},
 	}
 }
 

@@ -75,7 +75,16 @@ func TestBenchTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
 	}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	table, legend, ok := strings.Cut(strings.TrimSpace(stdout), "\n\nspeedup = ")
+	if !ok {
+		t.Fatalf("no legend under the table:\n%s", stdout)
+	}
+	for _, want := range []string{"peer ns/op ÷ metapack ns/op", "MB/s counts different bytes per row", "made anew per\nstory"} {
+		if !strings.Contains(legend, want) {
+			t.Errorf("legend lacks %q:\n%s", want, legend)
+		}
+	}
+	lines := strings.Split(table, "\n")
 	// Header line, blank, column titles, rule, one row per measurement.
 	if len(lines) != 4+len(benchNames) {
 		t.Fatalf("table has %d lines, want %d:\n%s", len(lines), 4+len(benchNames), stdout)
