@@ -216,3 +216,25 @@ func TestDepRulesCatch(t *testing.T) {
 		}
 	}
 }
+
+// TestNoTestingInProduction checks that no package a user builds links
+// package testing, in both builds: test helpers shared by tests and the
+// CLI (internal/story) take interfaces instead of testing.TB.
+func TestNoTestingInProduction(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool on PATH")
+	}
+	for _, tags := range []string{"", "purego"} {
+		cmd := exec.Command(goTool, "list", "-deps", "-tags", tags, "-f", "{{.ImportPath}}",
+			"./cmd/metapack", "./compat/hpack", "./headerblock", "./grpcmeta", "./hpack", "./mdelem", "./intern", "./staticdata")
+		cmd.Dir = root
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		if slices.Contains(strings.Fields(string(out)), "testing") {
+			t.Errorf("-tags %q: a production package depends on package testing", tags)
+		}
+	}
+}
