@@ -10,9 +10,7 @@ import (
 	"hash/maphash"
 )
 
-// guardMaxLen is the longest input the guard-page tests try: past 64, so
-// that seededHash's 32-byte stripes and every word path of sameBytes run up
-// to the guard.
+// guardMaxLen is the longest input the guard-page tests try.
 const guardMaxLen = 80
 
 // guardString returns a string of n bytes that is not in the static tier:
@@ -38,40 +36,6 @@ var sides = []struct {
 }{
 	{"before", (*guardpage.Region).CopyBefore, guardpage.StringBefore},
 	{"after", (*guardpage.Region).CopyAfter, guardpage.StringAfter},
-}
-
-// TestEqualAtGuard runs equal and sameBytes on both shapes with both
-// operands against a guard page, for every length, on equal inputs and on
-// inputs that differ at each position.
-func TestEqualAtGuard(t *testing.T) {
-	r := guardpage.NewRegion(t, guardMaxLen)
-	for _, side := range sides {
-		for n := 0; n <= guardMaxLen; n++ {
-			s := guardString(n, byte(n))
-			gs := side.string(t, s) // the table's side, at a guard too
-			for pos := -1; pos < n; pos++ {
-				want := pos < 0
-				c := []byte(s)
-				if pos >= 0 {
-					c[pos] ^= 0x80
-				}
-				b := side.bytes(r, c)
-				if got := equal(gs, b); got != want {
-					t.Fatalf("%s: equal(len %d, diff at %d) = %v", side.name, n, pos, got)
-				}
-				if got := sameBytes(gs, b); got != want {
-					t.Fatalf("%s: sameBytes(len %d, diff at %d) = %v", side.name, n, pos, got)
-				}
-				if pos == -1 || pos == 0 || pos == n-1 {
-					// The string shape, with both strings at guards.
-					bs := side.string(t, string(c))
-					if got := equal(gs, bs); got != want {
-						t.Fatalf("%s: equal(string, len %d, diff at %d) = %v", side.name, n, pos, got)
-					}
-				}
-			}
-		}
-	}
 }
 
 // TestHashAtGuard runs seededHash, on both shapes and a named type, on

@@ -208,7 +208,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	// slots, which no atom has (Field.Key). Only a name without a key can
 	// be outside the static tier, so only such a name, given as Static,
 	// is looked at for it.
-	if k := uint(a.Key()) - 1; k < tier.NumKeys-1 {
+	if k := uint((*tier.Atom)(a).Key()) - 1; k < tier.NumKeys-1 {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}

@@ -39,8 +39,8 @@ func (f Field) IsValid() bool { return f.Name.IsValid() && f.Value.IsValid() }
 // this is exact; for other fields a name given as bytes gives KeyUnknown.
 // It is always KeyUnknown or a well-known key.
 func (f Field) Key() staticdata.KeyID {
-	if a := f.Name.Atom(); a != nil && a.Key() < tier.NumKeys {
-		return a.Key()
+	if a := f.Name.Atom(); a != nil && (*tier.Atom)(a).Key() < tier.NumKeys {
+		return staticdata.KeyID((*tier.Atom)(a).Key())
 	}
 	return staticdata.KeyUnknown
 }
@@ -52,7 +52,7 @@ func (f Field) Size() int { return f.Name.Len() + f.Value.Len() + 32 }
 // IsPseudo reports whether the field's name starts with ':'.
 func (f Field) IsPseudo() bool {
 	if a := f.Name.Atom(); a != nil {
-		s := a.String()
+		s := (*tier.Atom)(a).String()
 		return len(s) > 0 && s[0] == ':'
 	}
 	b := f.Name.bytes()
