@@ -2,6 +2,7 @@ package intern
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -161,8 +162,8 @@ func TestNewClampsLimits(t *testing.T) {
 		{Limits{}, Limits{MaxEntries: 2048, MaxBytes: 256 << 10, MaxLen: 256}},
 		{Limits{MaxEntries: -1, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: 0, MaxBytes: 1 << 10, MaxLen: 64}},
 		{Limits{MaxEntries: 8, MaxBytes: -1, MaxLen: 64}, Limits{MaxEntries: 8, MaxBytes: 0, MaxLen: 64}},
-		{Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: -1 << 40}, Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: 0}},
-		{Limits{MaxEntries: 1 << 40, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: maxEntriesLimit, MaxBytes: 1 << 10, MaxLen: 64}},
+		{Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: math.MinInt}, Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: 0}},
+		{Limits{MaxEntries: math.MaxInt, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: maxEntriesLimit, MaxBytes: 1 << 10, MaxLen: 64}},
 	} {
 		tbl := New(tc.in)
 		if got := tbl.limits; got != tc.want {
