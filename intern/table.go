@@ -103,7 +103,7 @@ func (t *Table) Len() int {
 // Make never keeps s, and it allocates only when it adds a string to the
 // table.
 func Make[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
-	if h, ok := find(t, s); ok || t == nil || len(s) > t.limits.MaxLen {
+	if h, ok := Lookup(t, s); ok || t == nil || len(s) > t.limits.MaxLen {
 		return h, ok
 	}
 	return insert(t, s)
@@ -112,26 +112,21 @@ func Make[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 // Lookup returns the canonical handle of s if it is in the static tier or
 // in t. It never inserts, never allocates and never keeps s.
 func Lookup[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
-	return find(t, s)
-}
-
-// find is Lookup.
-func find[T ~string | ~[]byte](t *Table, b T) (Handle, bool) {
-	if tier.MayBeAtom(b) {
-		if a := tier.Lookup(b); a != nil {
+	if tier.MayBeAtom(s) {
+		if a := tier.Lookup(s); a != nil {
 			return Handle{(*staticdata.Atom)(a)}, true
 		}
 	}
-	if t == nil || len(b) > t.limits.MaxLen {
+	if t == nil || len(s) > t.limits.MaxLen {
 		return Handle{}, false
 	}
-	hash := seededHash(t.seed, b)
+	hash := seededHash(t.seed, s)
 	for i := hash & t.mask; ; i = (i + 1) & t.mask {
 		e := t.slots[i].Load()
 		if e == nil {
 			return Handle{}, false
 		}
-		if e.seeded == hash && e.atom.String() == string(b) {
+		if e.seeded == hash && e.atom.String() == string(s) {
 			return Handle{(*staticdata.Atom)(&e.atom)}, true
 		}
 	}
@@ -154,7 +149,7 @@ func seededHash[T ~string | ~[]byte](seed maphash.Seed, b T) uint64 {
 	return h.Sum64()
 }
 
-// insert adds b's string, which find did not find. If another goroutine
+// insert adds b's string, which Lookup did not find. If another goroutine
 // inserts the same string first, insert returns that one.
 //
 //go:noinline
