@@ -27,9 +27,9 @@ func carelessValues(t reflect.Type) []reflect.Value {
 	switch t.Kind() {
 	case reflect.Int, reflect.Int64:
 		add(-1)
-		add(math.MinInt64)
-		add(math.MaxInt64)
-		add(1 << 40)
+		add(int64(math.MinInt64))
+		add(int64(math.MaxInt64))
+		add(int64(1 << 40))
 	case reflect.Int32:
 		add(-1)
 		add(math.MinInt32)
