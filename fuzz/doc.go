@@ -13,9 +13,6 @@
 //   - FuzzHuffman: arbitrary bytes through our Huffman encoder and decoder:
 //     round trips, and decoding agrees with x/net's on valid and invalid
 //     input.
-//   - FuzzIntern: concurrent interning of the fuzzer's strings: the same
-//     bytes give the same handle, different bytes different handles, and the
-//     table's bounds hold.
 //   - FuzzRoundTrip and FuzzTableSync (with the Encoder): lists encoded by
 //     ours decode to themselves with both decoders, and after every block the
 //     encoder's and decoder's dynamic tables are identical.
@@ -37,6 +34,8 @@
 //
 // headerblock's FuzzFramer lives in that package, beside the differential
 // test whose harness and classifier it shares; CI fuzzes it too.
+// intern's FuzzIntern (concurrent interning: one handle per string, the
+// bounds hold) lives in that package, where it reads the table's charge.
 //
 // # Intentional differences from x/net
 //

@@ -127,7 +127,6 @@ func seedCorpora() map[string][][]any {
 		m["FuzzXnetToOurs"] = append(m["FuzzXnetToOurs"], []any{h, byte(i)})
 		m["FuzzRoundTrip"] = append(m["FuzzRoundTrip"], []any{h, byte(i * 37)})
 		m["FuzzTableSync"] = append(m["FuzzTableSync"], []any{h, byte(i * 53), uint16(64 << (i % 8))})
-		m["FuzzIntern"] = append(m["FuzzIntern"], []any{h})
 		m["FuzzEncodeTwins"] = append(m["FuzzEncodeTwins"], []any{h, byte(i * 37)})
 	}
 	for _, s := range []string{"", "www.example.com", "no-cache", "\x00\xff\x80", "Mon, 21 Oct 2013 20:13:21 GMT"} {

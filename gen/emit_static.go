@@ -32,7 +32,7 @@ func emitStatic(atoms []atom, table []staticEntry) ([]byte, error) {
 	b.WriteString("// the index of the key's atom.\n")
 	b.WriteString("var atoms = [NumAtoms]Atom{\n")
 	for i, a := range atoms {
-		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, key: %d},\n", a.s, a.hash, i, a.nameIndex, a.key)
+		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, key: %d, name: %t},\n", a.s, a.hash, i, a.nameIndex, a.key, tabledef.IsName(a.s))
 	}
 	b.WriteString("}\n\n")
 

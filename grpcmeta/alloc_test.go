@@ -1,6 +1,7 @@
 package grpcmeta
 
 import (
+	"github.com/metapack/metapack/intern"
 	"testing"
 	"time"
 
@@ -17,7 +18,7 @@ func TestReadPathsAllocateNothing(t *testing.T) {
 	head := batchOf(":status", "200", "content-type", "application/grpc+proto", "grpc-encoding", "gzip")
 	trail := batchOf("grpc-status", "13", "grpc-message", "boom%20%E6%97%A5", "x-a-bin", "AA==")
 	tab := newTable(t)
-	h, _ := tab.MakeString("application/grpc+custom")
+	h, _ := intern.Make(tab, "application/grpc+custom")
 	interned := mdelem.StrOf(mdelem.Interned(h))
 	static := mdelem.FromStrings("content-type", "application/grpc").Value
 	bin, _ := req.GetString("x-trace-bin")

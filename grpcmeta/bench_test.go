@@ -2,6 +2,7 @@ package grpcmeta
 
 import (
 	"encoding/base64"
+	"github.com/metapack/metapack/intern"
 	"math/rand/v2"
 	"testing"
 
@@ -72,7 +73,7 @@ func BenchmarkMessageDecode(b *testing.B) {
 // through the memo (ValueOf) and by parsing them each time.
 func BenchmarkWellKnownValue(b *testing.B) {
 	tab := newTable(b)
-	h, _ := tab.MakeString("application/grpc+custom")
+	h, _ := intern.Make(tab, "application/grpc+custom")
 	cases := []struct {
 		name string
 		v    mdelem.Str

@@ -2,6 +2,7 @@ package grpcmeta
 
 import (
 	"errors"
+	"github.com/metapack/metapack/intern"
 	"strings"
 	"testing"
 
@@ -99,7 +100,7 @@ func TestKeyNamesAreMetadataNames(t *testing.T) {
 		"grpc-trace-bin": true, "grpc-tags-bin": true,
 	}
 	for id := range tier.NumAtoms {
-		a := tier.ByID(id)
+		a := (*sd.Atom)(tier.ByID(id))
 		if a.Key() == sd.KeyUnknown || isPseudoKey(a.Key()) {
 			continue
 		}
@@ -119,10 +120,10 @@ func TestKeyNamesAreMetadataNames(t *testing.T) {
 // outside the static tier, as a decoder with an interner gives them.
 func TestValidateMetadataInterned(t *testing.T) {
 	tab := newTable(t)
-	name, _ := tab.MakeString("x-Tenant")
-	ok, _ := tab.MakeString("x-tenant")
-	val, _ := tab.MakeString("acme")
-	pseudo, _ := tab.MakeString(":x")
+	name, _ := intern.Make(tab, "x-Tenant")
+	ok, _ := intern.Make(tab, "x-tenant")
+	val, _ := intern.Make(tab, "acme")
+	pseudo, _ := intern.Make(tab, ":x")
 	b := mdelem.NewBatch(4, 0)
 	b.Append(mdelem.From(pseudo, val))
 	b.Append(mdelem.From(ok, val))

@@ -2,6 +2,7 @@ package grpcmeta
 
 import (
 	"errors"
+	"github.com/metapack/metapack/intern"
 	"testing"
 
 	"github.com/metapack/metapack/mdelem"
@@ -93,8 +94,8 @@ func TestValidateResponseArgs(t *testing.T) {
 	// Names and values as interned atoms, as a decoder with an interner
 	// gives them.
 	tab := newTable(t)
-	st, _ := tab.MakeString("0x")
-	up, _ := tab.MakeString("X-Up")
+	st, _ := intern.Make(tab, "0x")
+	up, _ := intern.Make(tab, "X-Up")
 	b := mdelem.NewBatch(2, 0)
 	b.Append(mdelem.FromStrings("grpc-status", "0"))
 	b.Append(mdelem.From(up, st))

@@ -16,7 +16,7 @@ import (
 func TestKeyNamesClassified(t *testing.T) {
 	keys := 0
 	for id := range tier.NumAtoms {
-		a := tier.ByID(id)
+		a := (*sd.Atom)(tier.ByID(id))
 		k := a.Key()
 		if k == sd.KeyUnknown {
 			continue
@@ -38,8 +38,8 @@ func TestKeyNamesClassified(t *testing.T) {
 			t.Errorf("key %d %q: checkName = %v", k, s, err)
 		}
 	}
-	if keys != int(sd.NumKeys)-1 {
-		t.Errorf("%d atoms have a key, want %d", keys, sd.NumKeys-1)
+	if keys != int(tier.NumKeys)-1 {
+		t.Errorf("%d atoms have a key, want %d", keys, tier.NumKeys-1)
 	}
 }
 

@@ -14,7 +14,7 @@ func TestAtomCacheKeys(t *testing.T) {
 	strs := []string{"a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "bbcdefghijklmnop", "abcdefghijklmnoq", "\x00", "\x00\x00"}
 	atoms := make([]sd.Atom, len(strs))
 	for i, s := range strs {
-		atoms[i] = tier.New(s, 0)
+		atoms[i] = sd.Atom(tier.New(s, 0))
 		c.put([]byte(s), &atoms[i])
 		if got := c.get([]byte(s)); got != &atoms[i] {
 			t.Fatalf("get(%q) right after put = %v", s, got)
@@ -41,7 +41,7 @@ func TestAtomCacheKeys(t *testing.T) {
 func TestDecoderCacheFollowsInterner(t *testing.T) {
 	block := literal(0x00, "x-tenant-id", "acme", true)
 	d := NewDecoder(DefaultTableSize)
-	t1 := intern.New(intern.DefaultLimits)
+	t1 := intern.New(intern.Limits{})
 	d.SetInterner(t1)
 	b := mdelem.NewBatch(0, 0)
 	var first *sd.Atom
@@ -60,13 +60,13 @@ func TestDecoderCacheFollowsInterner(t *testing.T) {
 			t.Fatalf("round %d: a different atom for the same name", i)
 		}
 	}
-	t2 := intern.New(intern.DefaultLimits)
+	t2 := intern.New(intern.Limits{})
 	d.SetInterner(t2)
 	b.Reset()
 	if err := d.Decode(b, block); err != nil {
 		t.Fatal(err)
 	}
-	h, _ := t2.MakeString("x-tenant-id")
+	h, _ := intern.Make(t2, "x-tenant-id")
 	if b.At(0).Name.Atom() != h.Atom() {
 		t.Error("after SetInterner the cache still answered from the old table")
 	}

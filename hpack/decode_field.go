@@ -3,6 +3,7 @@ package hpack
 import (
 	"math"
 
+	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -110,7 +111,7 @@ func (d *Decoder) fieldStart(off int) error {
 var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
 	for i := 1; i <= tier.TableLen; i++ {
 		e, _ := tier.EntryAt(i)
-		es[i] = dynEntry{name: mdelem.StrOf(e.Name), value: mdelem.StrOf(e.Value), size: e.Size}
+		es[i] = dynEntry{name: mdelem.StrOf((*sd.Atom)(e.Name)), value: mdelem.StrOf((*sd.Atom)(e.Value)), size: e.Size}
 	}
 	return es
 }()
@@ -350,7 +351,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		if internIt {
 			if s := d.cache.lookup(raw); s != nil {
 				if a := s.atom; a != nil {
-					if a.Len() <= maxLen {
+					if (*tier.Atom)(a).Len() <= maxLen {
 						return mdelem.StrOf(a), nil
 					}
 				} else if int(s.dn) <= maxLen {
@@ -380,7 +381,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	}
 	a := lookupKnown(b)
 	if a == nil && d.interner != nil {
-		if h, ok := d.interner.Make(b); ok {
+		if h, ok := intern.Make(d.interner, b); ok {
 			a = h.Atom()
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -65,7 +66,7 @@ type Decoder struct {
 
 	maxListSize, maxFields, maxStringLen int
 	interner                             *intern.Table
-	internValue                          [sd.NumKeys]bool
+	internValue                          [tier.NumKeys]bool
 
 	err error // set by a decoding error; every later call fails with it
 
@@ -225,7 +226,7 @@ func (d *Decoder) SetInterner(t *intern.Table) {
 
 // SetInternedValues sets the keys whose values are interned, replacing the
 // default set; no keys means no values are interned. KeyUnknown stands
-// for every name that is not well known; IDs of NumKeys and above are
+// for every name that is not well known; IDs that name no key are
 // ignored.
 // Intern only values with few distinct strings.
 func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
@@ -235,9 +236,9 @@ func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
 
 // setInternedValues is SetInternedValues for ready, which calls it.
 func (d *Decoder) setInternedValues(keys []sd.KeyID) {
-	d.internValue = [sd.NumKeys]bool{}
+	d.internValue = [tier.NumKeys]bool{}
 	for _, k := range keys {
-		if k < sd.NumKeys {
+		if k < tier.NumKeys {
 			d.internValue[k] = true
 		}
 	}

@@ -3,6 +3,7 @@ package hpack
 import (
 	"errors"
 	"fmt"
+	"github.com/metapack/metapack/internal/tier"
 	"math"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestLimitSetters(t *testing.T) {
 // ignored rather than indexing out of range.
 func TestSetInternedValuesIgnoresBadKeys(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
-	d.SetInternedValues(sd.KeyContentType, sd.NumKeys, 200, 255)
+	d.SetInternedValues(sd.KeyContentType, tier.NumKeys, 200, 255)
 	b := mdelem.NewBatch(0, 0)
 	// content-type: application/grpc as a literal without indexing.
 	block := append(appendInt(nil, 0x00, 4, 31), 16)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/metapack/metapack/internal/tier"
 
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -16,7 +17,7 @@ import (
 // name into one, and a Decoder interns the rest.
 func strHash(a *sd.Atom, s string) uint64 {
 	if a != nil {
-		return a.Hash()
+		return (*tier.Atom)(a).Hash()
 	}
 	return bytesHash(s)
 }

@@ -12,7 +12,7 @@ import (
 // than hashing the bytes, and keeps no copy of them.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	if v.valueAtom == nil {
-		nameIndex = v.nameAtom.NameIndex()
+		nameIndex = (*tier.Atom)(v.nameAtom).NameIndex()
 		if nameIndex == 0 || !tier.MayBeAtom(v.value) {
 			return 0, nameIndex
 		}
@@ -20,5 +20,5 @@ func staticMatch(v *fieldView) (index, nameIndex uint8) {
 			return 0, nameIndex
 		}
 	}
-	return tier.LookupFieldAtoms(v.nameAtom, v.valueAtom)
+	return tier.LookupFieldAtoms((*tier.Atom)(v.nameAtom), (*tier.Atom)(v.valueAtom))
 }

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/metapack/metapack/intern"
+	"github.com/metapack/metapack/internal/tier"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -36,7 +37,7 @@ func RegisterNames(names ...string) int {
 	t := registry.Load()
 	n := 0
 	for _, s := range names {
-		if _, ok := t.MakeString(s); ok {
+		if _, ok := intern.Make(t, s); ok {
 			n++
 		}
 	}
@@ -47,9 +48,11 @@ func RegisterNames(names ...string) int {
 // registered strings, or nil.
 func lookupKnown(b []byte) *sd.Atom {
 	if t := registry.Load(); t != nil {
-		h, _ := t.Lookup(b)
+		h, _ := intern.Lookup(t, b)
 		return h.Atom()
 	}
-	h, _ := intern.Static(b)
-	return h.Atom()
+	if !tier.MayBeAtom(b) {
+		return nil
+	}
+	return sd.Lookup(b)
 }

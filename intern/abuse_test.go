@@ -29,7 +29,7 @@ func TestAbuse(t *testing.T) {
 	early := make([]Handle, 10)
 	for i := range early {
 		var ok bool
-		if early[i], ok = tbl.MakeString(fmt.Sprintf("x-early-%d", i)); !ok {
+		if early[i], ok = Make(tbl, fmt.Sprintf("x-early-%d", i)); !ok {
 			t.Fatalf("x-early-%d not interned", i)
 		}
 	}
@@ -40,7 +40,7 @@ func TestAbuse(t *testing.T) {
 	interned := 0
 	for i := range n {
 		putDigits(buf[prefix:prefix+10], i)
-		if _, ok := tbl.Make(buf); ok {
+		if _, ok := Make(tbl, buf); ok {
 			interned++
 		}
 	}
@@ -50,24 +50,24 @@ func TestAbuse(t *testing.T) {
 	runtime.ReadMemStats(&m1)
 	growth := int64(m1.HeapAlloc) - int64(m0.HeapAlloc)
 	t.Logf("%d strings in %v: %d interned, Len %d, Bytes %d, index %d, heap growth %d",
-		n, elapsed, interned, tbl.Len(), tbl.Bytes(), index, growth)
+		n, elapsed, interned, tbl.Len(), int(tbl.bytes.Load()), index, growth)
 
-	if tbl.Len() > limits.MaxEntries || tbl.Bytes() > limits.MaxBytes {
-		t.Errorf("table past its bounds: Len %d, Bytes %d, limits %+v", tbl.Len(), tbl.Bytes(), limits)
+	if tbl.Len() > limits.MaxEntries || int(tbl.bytes.Load()) > limits.MaxBytes {
+		t.Errorf("table past its bounds: Len %d, Bytes %d, limits %+v", tbl.Len(), int(tbl.bytes.Load()), limits)
 	}
 	if tbl.Len() != len(early)+interned {
 		t.Errorf("Len %d, want %d", tbl.Len(), len(early)+interned)
 	}
 	// The table must have filled up: no room left for another entry.
-	if room := limits.MaxBytes - tbl.Bytes(); room >= entrySize+allocSize(len(buf)) {
+	if room := limits.MaxBytes - int(tbl.bytes.Load()); room >= entrySize+allocSize(len(buf)) {
 		t.Errorf("table not full after the flood: %d bytes left", room)
 	}
 	if max := int64(limits.MaxBytes + index + slack); growth > max {
 		t.Errorf("heap grew by %d bytes, more than the bound %d (MaxBytes + index + slack)", growth, max)
 	}
 	// The byte accounting must be honest: the table's charge covers its heap.
-	if max := int64(tbl.Bytes() + index + slack); growth > max {
-		t.Errorf("heap grew by %d bytes, more than charged %d + index + slack", growth, tbl.Bytes())
+	if max := int64(int(tbl.bytes.Load()) + index + slack); growth > max {
+		t.Errorf("heap grew by %d bytes, more than charged %d + index + slack", growth, int(tbl.bytes.Load()))
 	}
 
 	// Misses on a full table allocate nothing.
@@ -75,7 +75,7 @@ func TestAbuse(t *testing.T) {
 	allocs := testing.AllocsPerRun(1000, func() {
 		putDigits(buf[prefix:prefix+10], next)
 		next++
-		if _, ok := tbl.Make(buf); ok {
+		if _, ok := Make(tbl, buf); ok {
 			t.Fatalf("Make(%q) interned into a full table", buf)
 		}
 	})
@@ -86,11 +86,11 @@ func TestAbuse(t *testing.T) {
 	// Handles taken before the flood stay valid and canonical.
 	for i, h := range early {
 		s := fmt.Sprintf("x-early-%d", i)
-		if h.String() != s {
-			t.Errorf("early handle %d now holds %q", i, h.String())
+		if h.Atom().String() != s {
+			t.Errorf("early handle %d now holds %q", i, h.Atom().String())
 		}
-		if got, ok := tbl.MakeString(s); !ok || got != h {
-			t.Errorf("MakeString(%q) = %p, %v; want the early handle %p", s, got.Atom(), ok, h.Atom())
+		if got, ok := Make(tbl, s); !ok || got != h {
+			t.Errorf("Make/string(%q) = %p, %v; want the early handle %p", s, got.Atom(), ok, h.Atom())
 		}
 	}
 	if elapsed > 5*time.Second {

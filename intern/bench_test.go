@@ -23,7 +23,7 @@ var benchStrings = []struct{ name, s string }{
 
 func checkBenchString(b *testing.B, name, s string) {
 	b.Helper()
-	_, static := StaticString(s)
+	_, static := Lookup(nil, s)
 	switch {
 	case name == "size=static" && !static:
 		b.Fatalf("%q is not a static-tier string", s)
@@ -54,12 +54,12 @@ func hitLoop(impl, s string, buf []byte, next func() bool) int {
 	n := 0
 	switch impl {
 	case "impl=metapack":
-		tbl := New(DefaultLimits)
-		if _, ok := tbl.MakeString(s); !ok {
+		tbl := New(Limits{})
+		if _, ok := Make(tbl, s); !ok {
 			panic("not interned: " + s)
 		}
 		for next() {
-			if h, ok := tbl.Make(buf); ok && h.Len() == len(buf) {
+			if h, ok := Make(tbl, buf); ok && len(h.Atom().String()) == len(buf) {
 				n++
 			}
 		}
@@ -127,7 +127,7 @@ func BenchmarkMissFull(b *testing.B) {
 	buf := []byte("x-attacker-0000000000-padding-to-40-byte")
 	for i := 0; tbl.Len() < 1024; i++ {
 		putDigits(buf[11:21], i)
-		tbl.Make(buf)
+		Make(tbl, buf)
 	}
 	b.SetBytes(int64(len(buf)))
 	b.ReportAllocs()
@@ -135,7 +135,7 @@ func BenchmarkMissFull(b *testing.B) {
 	for b.Loop() {
 		putDigits(buf[11:21], i)
 		i++
-		if _, ok := tbl.Make(buf); ok {
+		if _, ok := Make(tbl, buf); ok {
 			b.Fatal("interned into a full table")
 		}
 	}
@@ -143,10 +143,10 @@ func BenchmarkMissFull(b *testing.B) {
 
 // BenchmarkHandleEqual compares two handles, equal half of the time.
 func BenchmarkHandleEqual(b *testing.B) {
-	tbl := New(DefaultLimits)
-	x, _ := tbl.MakeString("x-request-as")
-	y, _ := tbl.MakeString("x-request-at")
-	hs := [4]Handle{x, y, FromAtom(staticdata.KeyPath.Atom()), x}
+	tbl := New(Limits{})
+	x, _ := Make(tbl, "x-request-as")
+	y, _ := Make(tbl, "x-request-at")
+	hs := [4]Handle{x, y, {staticdata.KeyPath.Atom()}, x}
 	b.ReportAllocs()
 	n := 0
 	for i := 0; i < b.N; i++ {

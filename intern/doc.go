@@ -2,34 +2,31 @@
 // that equality is a pointer comparison and a decoded field can reuse the
 // canonical bytes instead of allocating its own copy.
 //
-// A user makes a [Table] with [New] and explicit [Limits] (or
-// [DefaultLimits]), and interns the strings worth it, by bytes or by
-// string, from any goroutine:
+// A user makes a [Table] with [New] and [Limits] (zero fields take the
+// defaults), and interns the strings worth it, as strings or as byte
+// slices, from any goroutine:
 //
-//	tab := intern.New(intern.DefaultLimits)
-//	h, ok := tab.Make(nameBytes) // ok is false when a limit says no
-//	if ok && h == other { ... }  // one pointer compare
+//	tab := intern.New(intern.Limits{})
+//	h, ok := intern.Make(tab, nameBytes) // ok is false when a limit says no
+//	if ok && h == other { ... }          // one pointer compare
 //
 // A Decoder of package hpack takes a Table of its own for the strings of
 // one peer (hpack.Decoder.SetInterner); a table is never shared between
-// peers, so one peer cannot fill it for the others. See the Example of
-// [Table.Make].
+// peers, so one peer cannot fill it for the others.
 //
 // # Tiers
 //
 // Every string of the static tier (package staticdata: the RFC 7541 static
-// table and the gRPC well-known metadata) has a handle that exists before any
-// [Table] does: it points at the string's [staticdata.Atom]. Every Table
-// answers from this tier first, so interning ":path" in any table returns the
-// same handle as FromAtom(staticdata.KeyPath.Atom()). The static tier costs no
-// hashing and no allocation at process start; it is found through the
-// generated perfect hash of package staticdata.
+// table and the gRPC well-known metadata) has a handle before any Table
+// exists: its Atom is the one [staticdata.Lookup] returns. Every Table, a
+// nil one included, answers from this tier first, so interning ":path" in
+// any table gives the handle whose Atom is staticdata.KeyPath.Atom().
 //
-// Other strings go to a [Table]: a fixed-size, lock-free, open-addressing hash
-// set created with explicit bounds ([Limits]). A table never resizes and never
-// evicts, so a handle stays valid and canonical for the table's whole life.
-// When a string is too long, or the table has no room left, the table reports
-// "not interned" and the caller keeps its own copy. That is not an error.
+// Other strings go to a Table: a fixed-size, lock-free hash set with
+// explicit bounds. It never resizes and never evicts, so a handle stays
+// valid and canonical for the table's whole life. When a string is too
+// long, or the table has no room left, the table reports "not interned"
+// and the caller keeps its own copy. That is not an error.
 //
 // # What to intern
 //
@@ -51,21 +48,6 @@
 // kept forever. CVE-2022-41717 was such an attack on Go's HTTP/2 server, whose
 // header key canonicalization cache grew without limit. A Table is bounded in
 // entries, in bytes and in string length; once full it stops allocating, and
-// misses cost only a hash and a probe. Its hash is xxhash (XXH64) with a
-// random seed chosen per table, so a peer cannot precompute strings that
-// collide and degrade its probes.
-//
-// # Safety
-//
-// The only unsafe code is the word-at-a-time byte comparison behind
-// lookups, in equal_unsafe.go; each use carries a SAFETY comment with its
-// invariant and the tests that guard it. Everything else, the hash
-// included, is bounds-checked Go that takes strings and byte slices alike,
-// so the string forms ([Table.MakeString], [StaticString], ...) need no
-// unsafe view either. Building with -tags purego replaces the comparison
-// with its bounds-checked twin, sameBytesSafe, and the package then does
-// not import unsafe. The guard-page tests (TestEqualAtGuard,
-// TestHashAtGuard, TestInternAtGuard, TestStaticAtGuard) run every path
-// with its input against an unreadable page, and TestEqualTwins and
-// FuzzEqualTwins hold the two comparisons to each other.
+// misses cost only a hash and a probe. It hashes with hash/maphash and a
+// random seed per table, so a peer cannot precompute strings that collide.
 package intern

@@ -4,15 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/metapack/metapack/internal/guardpage"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
+	"hash/maphash"
 )
 
-// guardMaxLen is the longest input the guard-page tests try: past 64, so
-// that seededHash's 32-byte stripes and every word path of sameBytes run up
-// to the guard.
+// guardMaxLen is the longest input the guard-page tests try.
 const guardMaxLen = 80
 
 // guardString returns a string of n bytes that is not in the static tier:
@@ -40,56 +38,26 @@ var sides = []struct {
 	{"after", (*guardpage.Region).CopyAfter, guardpage.StringAfter},
 }
 
-// TestEqualAtGuard runs equal and sameBytes on both shapes with both
-// operands against a guard page, for every length, on equal inputs and on
-// inputs that differ at each position.
-func TestEqualAtGuard(t *testing.T) {
-	r := guardpage.NewRegion(t, guardMaxLen)
-	for _, side := range sides {
-		for n := 0; n <= guardMaxLen; n++ {
-			s := guardString(n, byte(n))
-			gs := side.string(t, s) // the table's side, at a guard too
-			for pos := -1; pos < n; pos++ {
-				want := pos < 0
-				c := []byte(s)
-				if pos >= 0 {
-					c[pos] ^= 0x80
-				}
-				b := side.bytes(r, c)
-				if got := equal(gs, b); got != want {
-					t.Fatalf("%s: equal(len %d, diff at %d) = %v", side.name, n, pos, got)
-				}
-				if got := sameBytes(gs, b); got != want {
-					t.Fatalf("%s: sameBytes(len %d, diff at %d) = %v", side.name, n, pos, got)
-				}
-				if pos == -1 || pos == 0 || pos == n-1 {
-					// The string shape, with both strings at guards.
-					bs := side.string(t, string(c))
-					if got := equal(gs, bs); got != want {
-						t.Fatalf("%s: equal(string, len %d, diff at %d) = %v", side.name, n, pos, got)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestHashAtGuard runs seededHash, on both shapes, on inputs against a guard
-// page for every length, and checks it against xxhash.
+// TestHashAtGuard runs seededHash, on both shapes and a named type, on
+// inputs against a guard page for every length, and checks it against
+// maphash.
 func TestHashAtGuard(t *testing.T) {
+	type name string
 	r := guardpage.NewRegion(t, guardMaxLen)
-	const seed = 0x0123456789abcdef
+	seed := maphash.MakeSeed()
 	for _, side := range sides {
 		for n := 0; n <= guardMaxLen; n++ {
 			s := guardString(n, 3)
-			d := xxhash.NewWithSeed(seed)
-			d.WriteString(s)
-			want := d.Sum64()
-			if got := seededHash(side.bytes(r, []byte(s)), seed); got != want {
+			want := maphash.String(seed, s)
+			if got := seededHash(seed, side.bytes(r, []byte(s))); got != want {
 				t.Errorf("%s: seededHash(len %d) = %#x, want %#x", side.name, n, got, want)
 			}
-			if got := seededHash(side.string(t, s), seed); got != want {
+			gs := side.string(t, s)
+			if got := seededHash(seed, gs); got != want {
 				t.Errorf("%s: seededHash(string, len %d) = %#x, want %#x", side.name, n, got, want)
+			}
+			if got := seededHash(seed, name(gs)); got != want {
+				t.Errorf("%s: seededHash(named, len %d) = %#x, want %#x", side.name, n, got, want)
 			}
 		}
 	}
@@ -109,34 +77,34 @@ func TestInternAtGuard(t *testing.T) {
 	for _, side := range sides {
 		for n := 0; n <= guardMaxLen; n++ {
 			hit := guardString(n, 1)
-			want, ok := tbl.MakeString(strings.Clone(hit))
+			want, ok := Make(tbl, strings.Clone(hit))
 			if !ok {
-				t.Fatalf("MakeString(len %d) not interned", n)
+				t.Fatalf("Make/string(len %d) not interned", n)
 			}
 			check := func(what string, h Handle, ok bool, want Handle) {
 				t.Helper()
-				if h != want || ok != want.IsValid() {
+				if h != want || ok != (want.Atom() != nil) {
 					t.Fatalf("%s: %s(len %d) = %p, %v; want %p", side.name, what, n, h.Atom(), ok, want.Atom())
 				}
 			}
-			h, ok := tbl.Lookup(side.bytes(r, []byte(hit)))
+			h, ok := Lookup(tbl, side.bytes(r, []byte(hit)))
 			check("Lookup hit", h, ok, want)
-			h, ok = tbl.Make(side.bytes(r, []byte(hit)))
+			h, ok = Make(tbl, side.bytes(r, []byte(hit)))
 			check("Make hit", h, ok, want)
 			gs := side.string(t, hit)
-			h, ok = tbl.LookupString(gs)
-			check("LookupString hit", h, ok, want)
-			h, ok = tbl.MakeString(gs)
-			check("MakeString hit", h, ok, want)
+			h, ok = Lookup(tbl, gs)
+			check("Lookup/string hit", h, ok, want)
+			h, ok = Make(tbl, gs)
+			check("Make/string hit", h, ok, want)
 
 			// Misses: the same length, the last byte changed.
 			if n > 0 {
 				miss := []byte(hit)
 				miss[n-1] ^= 0x20 // upper case: no atom, nor any string interned here, has it
-				h, ok = tbl.Lookup(side.bytes(r, miss))
+				h, ok = Lookup(tbl, side.bytes(r, miss))
 				check("Lookup miss", h, ok, Handle{})
-				h, ok = tbl.LookupString(side.string(t, string(miss)))
-				check("LookupString miss", h, ok, Handle{})
+				h, ok = Lookup(tbl, side.string(t, string(miss)))
+				check("Lookup/string miss", h, ok, Handle{})
 			}
 
 			// Interning from the guarded input copies it to its last byte.
@@ -145,31 +113,31 @@ func TestInternAtGuard(t *testing.T) {
 				fresh = fresh[len(fresh)-guardMaxLen:]
 			}
 			fresh = "x" + fresh[1:]
-			h, ok = tbl.Make(side.bytes(r, []byte(fresh)))
-			if !ok || h.String() != fresh {
-				t.Fatalf("%s: Make(new, len %d) = %q, %v", side.name, len(fresh), h.String(), ok)
+			h, ok = Make(tbl, side.bytes(r, []byte(fresh)))
+			if !ok || h.Atom().String() != fresh {
+				t.Fatalf("%s: Make(new, len %d) = %q, %v", side.name, len(fresh), h.Atom().String(), ok)
 			}
 			fresh2 := "y" + fresh[1:]
-			h, ok = tbl.MakeString(side.string(t, fresh2))
-			if !ok || h.String() != fresh2 {
-				t.Fatalf("%s: MakeString(new, len %d) = %q, %v", side.name, len(fresh2), h.String(), ok)
+			h, ok = Make(tbl, side.string(t, fresh2))
+			if !ok || h.Atom().String() != fresh2 {
+				t.Fatalf("%s: Make(new, len %d) = %q, %v", side.name, len(fresh2), h.Atom().String(), ok)
 			}
 
 			for _, s := range static {
 				if len(s) != n {
 					continue
 				}
-				want := FromAtom(staticdata.Lookup([]byte(s)))
-				h, ok := tbl.Make(side.bytes(r, []byte(s)))
+				want := Handle{staticdata.Lookup(s)}
+				h, ok := Make(tbl, side.bytes(r, []byte(s)))
 				check("Make static", h, ok, want)
-				h, ok = tbl.LookupString(side.string(t, s))
-				check("LookupString static", h, ok, want)
+				h, ok = Lookup(tbl, side.string(t, s))
+				check("Lookup/string static", h, ok, want)
 			}
 		}
 	}
 }
 
-// TestStaticAtGuard runs Static and StaticString with inputs against a
+// TestStaticAtGuard runs Lookup on a nil table with inputs against a
 // guard page: every static-tier string, and for every length a string that
 // is not one and one that differs from an atom in its middle byte only.
 func TestStaticAtGuard(t *testing.T) {
@@ -190,12 +158,11 @@ func TestStaticAtGuard(t *testing.T) {
 	for _, side := range sides {
 		for _, s := range inputs {
 			a := staticdata.Lookup(s)
-			want := FromAtom(a)
-			if h, ok := Static(side.bytes(r, []byte(s))); h != want || ok != (a != nil) {
-				t.Errorf("%s: Static(%q) = %p, %v; want %p", side.name, s, h.Atom(), ok, a)
+			if h, ok := Lookup(nil, side.bytes(r, []byte(s))); h.Atom() != a || ok != (a != nil) {
+				t.Errorf("%s: Lookup(nil, %q) = %p, %v; want %p", side.name, s, h.Atom(), ok, a)
 			}
-			if h, ok := StaticString(side.string(t, s)); h != want || ok != (a != nil) {
-				t.Errorf("%s: StaticString(%q) = %p, %v; want %p", side.name, s, h.Atom(), ok, a)
+			if h, ok := Lookup(nil, side.string(t, s)); h.Atom() != a || ok != (a != nil) {
+				t.Errorf("%s: Lookup(nil, string %q) = %p, %v; want %p", side.name, s, h.Atom(), ok, a)
 			}
 		}
 	}

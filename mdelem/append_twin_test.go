@@ -52,11 +52,11 @@ func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 			}
 			return From(a, a).Name
 		}
-		if h, ok := tab.Make(s); ok {
+		if h, ok := intern.Make(tab, s); ok {
 			return From(h.Atom(), Owned(nil)).Name // tagged static, not in the static tier
 		}
 	case 1:
-		if h, ok := tab.Make(s); ok {
+		if h, ok := intern.Make(tab, s); ok {
 			return From(h, h).Name
 		}
 	case 2:
@@ -77,7 +77,7 @@ func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 // and checks that the two agree on everything a caller can see.
 func checkAppendTwins(t *testing.T, data []byte) {
 	t.Helper()
-	tab := intern.New(intern.DefaultLimits)
+	tab := intern.New(intern.Limits{})
 	r := &twinInput{data}
 	nf, na := int(r.byte()%8), int(r.byte())
 	fast, safe := NewBatch(nf, na), NewBatch(nf, na)
@@ -171,7 +171,7 @@ func compareTwins(t *testing.T, a, b *Batch, want []twinWant) {
 			}
 		}
 	}
-	for k := range sd.KeyID(sd.NumKeys) {
+	for k := range sd.KeyID(tier.NumKeys) {
 		f, ok := a.Get(k)
 		g, ok2 := b.Get(k)
 		if ok != ok2 || ok && (indexOf(a, f) != indexOf(b, g)) {

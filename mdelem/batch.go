@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -30,7 +31,7 @@ type Batch struct {
 	// fields of 32 bytes. What every Append touches comes first, within
 	// the batch's first 64 bytes.
 	base  uint64
-	slots [staticdata.NumKeys]uint64
+	slots [tier.NumKeys]uint64
 	// err is the first field Append rejected since the last Reset.
 	err error
 }
@@ -109,7 +110,7 @@ func (b *Batch) Reset() {
 	// each Reset measured slower than the compare this adds to Append
 	// and Get.
 	if b.base += 1 << 32; b.base == 0 {
-		b.slots = [staticdata.NumKeys]uint64{}
+		b.slots = [tier.NumKeys]uint64{}
 	}
 	if b.pins {
 		clear(b.fields)
@@ -201,13 +202,13 @@ func (b *Batch) All() iter.Seq2[int, Field] {
 }
 
 // Get returns the first field whose name has well-known key ID k, in O(1).
-// For KeyUnknown and an ID not below staticdata.NumKeys it finds nothing.
+// For KeyUnknown and an ID that names no key it finds nothing.
 func (b *Batch) Get(k staticdata.KeyID) (Field, bool) {
 	// An empty slot, at or below base, wraps around to an index past any
 	// batch, so one test against the length both finds it empty and
 	// bounds the index. The test of k takes the place of the bounds check
 	// that indexing the slots would make.
-	if k < staticdata.NumKeys {
+	if k < tier.NumKeys {
 		if i := b.slots[k] - b.base - 1; i < uint64(len(b.fields)) {
 			return b.fields[i], true
 		}

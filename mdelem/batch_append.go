@@ -18,7 +18,9 @@ func staticNamed(f Field, a *staticdata.Atom) Field {
 // pinsAtom reports whether the atom side s, which holds a string, pins
 // memory the batch does not own: whether its atom is outside the static
 // tier, whatever its tag says (Static given a record of package intern).
-func pinsAtom(s Str) bool { return s.tag&tagBytes == 0 && tier.ID(s.atomRaw()) == tier.NotStatic }
+func pinsAtom(s Str) bool {
+	return s.tag&tagBytes == 0 && tier.ID((*tier.Atom)(s.atomRaw())) == tier.NotStatic
+}
 
 // appendSafe is Append in plain bounds-checked Go, with the same results:
 // the same bytes, kinds, marks, size, slots, pins and Err. Under purego,
@@ -68,7 +70,7 @@ func (b *Batch) appendResolved(f Field) {
 	size := 32
 	if a != nil {
 		size += len(a.String())
-		if k := a.Key(); k != staticdata.KeyUnknown && k < staticdata.NumKeys && b.slots[k] <= b.base {
+		if k := a.Key(); k != staticdata.KeyUnknown && k < tier.NumKeys && b.slots[k] <= b.base {
 			b.slots[k] = b.base + uint64(n) + 1
 		}
 	} else {

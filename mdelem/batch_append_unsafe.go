@@ -188,7 +188,7 @@ func (b *Batch) appendLookup(f Field) {
 // the same way), and 0 otherwise: both fast paths add it to the value's
 // tag.
 func atomPins(a *staticdata.Atom) uint64 {
-	if tier.ID(a) == tier.NotStatic {
+	if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
 		return pinBit
 	}
 	return 0
@@ -208,11 +208,11 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	// slots, which no atom has (Field.Key). Only a name without a key can
 	// be outside the static tier, so only such a name, given as Static,
 	// is looked at for it.
-	if k := uint(a.Key()) - 1; k < staticdata.NumKeys-1 {
+	if k := uint((*tier.Atom)(a).Key()) - 1; k < tier.NumKeys-1 {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}
-	} else if tier.ID(a) == tier.NotStatic {
+	} else if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
 		b.pins = true
 	}
 	b.size += size + 32

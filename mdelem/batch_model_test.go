@@ -2,6 +2,7 @@ package mdelem
 
 import (
 	"errors"
+	"github.com/metapack/metapack/internal/tier"
 	"math/rand/v2"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 // Size, and that no field is left borrowed or pointing at the caller's
 // bytes, which the test overwrites after each Append.
 func TestBatchModel(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
+	tab := intern.New(intern.Limits{})
 	rng := rand.New(rand.NewPCG(1, 2))
 	words := []string{"", "a", ":path", "te", "x-k", "grpc-timeout", "x-tenant-id", "content-type",
 		"user-agent", "gzip", "application/grpc", "/helloworld.Greeter/SayHello", "greeter.internal:50051",
@@ -30,7 +31,7 @@ func TestBatchModel(t *testing.T) {
 			}
 			fallthrough
 		case 1:
-			if h, ok := tab.MakeString(s); ok {
+			if h, ok := intern.Make(tab, s); ok {
 				return strAtom(h.Atom()), nil
 			}
 			fallthrough
@@ -118,7 +119,7 @@ func TestBatchModel(t *testing.T) {
 			if b.Size() != size {
 				t.Fatalf("round %d: Size = %d, want %d", round, b.Size(), size)
 			}
-			for k := range sd.KeyID(sd.NumKeys) {
+			for k := range sd.KeyID(tier.NumKeys) {
 				f, ok := b.Get(k)
 				i, want := first[k]
 				if ok != want || ok && !sameField(f, b.At(i)) {

@@ -70,8 +70,8 @@ func TestBatchOwnedIsAdopted(t *testing.T) {
 }
 
 func TestBatchInternedStaticHandleIsStatic(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, _ := tab.MakeString("te")
+	tab := intern.New(intern.Limits{})
+	h, _ := intern.Make(tab, "te")
 	b := NewBatch(1, 0)
 	b.Append(From(h, sd.Lookup("trailers")))
 	if f := b.At(0); f.Name.Kind() != KindStatic || f.Key() != sd.KeyTe {
@@ -128,8 +128,8 @@ func TestBatchArenaGrowthKeepsEarlierFields(t *testing.T) {
 // a replaced arena), whichever path appended them, so that a reused batch
 // does not keep that memory alive.
 func TestBatchResetDropsPinnedMemory(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, _ := tab.MakeString("x-interned")
+	tab := intern.New(intern.Limits{})
+	h, _ := intern.Make(tab, "x-interned")
 	tests := []struct {
 		name string
 		f    Field

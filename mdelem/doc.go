@@ -53,7 +53,7 @@
 //
 // A field is built only from parts that hold a string. The zero Str, a
 // nil *staticdata.Atom (staticdata.Lookup's answer for a string with no
-// atom) and the zero intern.Handle (Table.Make's when it does not intern)
+// atom) and the zero intern.Handle (intern.Make's when it does not intern)
 // hold none: [Str.IsValid] reports false and [Str.Kind] KindInvalid, and
 // [Batch.Append] does not append a field with such a side, neither as an
 // empty string nor with a panic. It records the first one since Reset in

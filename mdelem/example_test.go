@@ -12,8 +12,8 @@ import (
 // interned handle, bytes the batch adopts, or bytes it copies. Names that are
 // atoms compare by pointer.
 func ExampleFrom() {
-	table := intern.New(intern.DefaultLimits)
-	tenant, _ := table.MakeString("x-tenant")
+	table := intern.New(intern.Limits{})
+	tenant, _ := intern.Make(table, "x-tenant")
 
 	b := mdelem.NewBatch(8, 256)
 	b.Append(mdelem.From(staticdata.KeyContentType.Atom(), mdelem.BorrowString("application/grpc")))

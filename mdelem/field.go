@@ -1,6 +1,9 @@
 package mdelem
 
-import "github.com/metapack/metapack/staticdata"
+import (
+	"github.com/metapack/metapack/internal/tier"
+	"github.com/metapack/metapack/staticdata"
+)
 
 // Field is one header field.
 //
@@ -34,10 +37,10 @@ func (f Field) IsValid() bool { return f.Name.IsValid() && f.Value.IsValid() }
 // Key returns the well-known key ID of the field's name. A batch turns
 // every well-known name into its atom, so for a field taken from a batch
 // this is exact; for other fields a name given as bytes gives KeyUnknown.
-// It is always below staticdata.NumKeys.
+// It is always KeyUnknown or a well-known key.
 func (f Field) Key() staticdata.KeyID {
-	if a := f.Name.Atom(); a != nil && a.Key() < staticdata.NumKeys {
-		return a.Key()
+	if a := f.Name.Atom(); a != nil && (*tier.Atom)(a).Key() < tier.NumKeys {
+		return staticdata.KeyID((*tier.Atom)(a).Key())
 	}
 	return staticdata.KeyUnknown
 }
@@ -49,7 +52,7 @@ func (f Field) Size() int { return f.Name.Len() + f.Value.Len() + 32 }
 // IsPseudo reports whether the field's name starts with ':'.
 func (f Field) IsPseudo() bool {
 	if a := f.Name.Atom(); a != nil {
-		s := a.String()
+		s := (*tier.Atom)(a).String()
 		return len(s) > 0 && s[0] == ':'
 	}
 	b := f.Name.bytes()

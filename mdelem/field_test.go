@@ -11,8 +11,8 @@ import (
 // lives in the name's tag word, survives every way Append may rewrite a
 // name, and that it changes nothing else about the field.
 func TestSensitiveSurvivesAppend(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, _ := tab.MakeString("x-secret-interned")
+	tab := intern.New(intern.Limits{})
+	h, _ := intern.Make(tab, "x-secret-interned")
 	tests := []struct {
 		name string
 		f    Field

@@ -62,7 +62,7 @@ func consume(sum uintptr, f Field) uintptr {
 // Each iteration takes its inputs from a four-element set, so that neither
 // side's construction can be hoisted out of the loop.
 func BenchmarkFrom(b *testing.B) {
-	tab := intern.New(intern.DefaultLimits)
+	tab := intern.New(intern.Limits{})
 	var (
 		vStatic   [4]Static
 		vInterned [4]Interned
@@ -70,7 +70,7 @@ func BenchmarkFrom(b *testing.B) {
 		vBorrowed [4]Borrowed
 	)
 	for i, s := range []string{"x-tenant-id", "x-request-id", "x-b3-traceid", "x-user"} {
-		vInterned[i], _ = tab.MakeString(s)
+		vInterned[i], _ = intern.Make(tab, s)
 		vOwned[i] = Owned(s + "-owned")
 		vBorrowed[i] = Borrowed(s + "-borrowed")
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 func TestFromKinds(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, ok := tab.MakeString("x-tenant-id")
+	tab := intern.New(intern.Limits{})
+	h, ok := intern.Make(tab, "x-tenant-id")
 	if !ok {
 		t.Fatal("cannot intern")
 	}
@@ -59,17 +59,17 @@ func TestFromKinds(t *testing.T) {
 	if f.Name.IsAtom() || f.Name.Atom() != nil || !From(h, h).Name.IsAtom() {
 		t.Error("IsAtom is wrong")
 	}
-	if intern.FromAtom(From(h, h).Name.Atom()) != h {
+	if From(h, h).Name.Atom() != h.Atom() {
 		t.Error("Handle does not round-trip")
 	}
 }
 
 func TestStrEqual(t *testing.T) {
-	t1 := intern.New(intern.DefaultLimits)
-	t2 := intern.New(intern.DefaultLimits)
-	a1, _ := t1.MakeString("x-custom")
-	a2, _ := t2.MakeString("x-custom") // same string, other interner
-	b1, _ := t1.MakeString("x-other")
+	t1 := intern.New(intern.Limits{})
+	t2 := intern.New(intern.Limits{})
+	a1, _ := intern.Make(t1, "x-custom")
+	a2, _ := intern.Make(t2, "x-custom") // same string, other interner
+	b1, _ := intern.Make(t1, "x-other")
 	strs := map[string]Str{
 		"static":       strAtom(sd.KeyPath.Atom()),
 		"interned1":    From(a1, a1).Name,
@@ -114,8 +114,8 @@ func TestFromIgnoresCapacity(t *testing.T) {
 // TestFromDoesNotAllocate checks that From allocates for no kind of side,
 // in either build: under purego its type switches must not box a slice.
 func TestFromDoesNotAllocate(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, _ := tab.MakeString("x-tenant-id")
+	tab := intern.New(intern.Limits{})
+	h, _ := intern.Make(tab, "x-tenant-id")
 	name, value := []byte("x-custom"), []byte("some-value")
 	a := sd.KeyPath.Atom()
 	var sink Field
@@ -141,9 +141,10 @@ func TestFromDoesNotAllocate(t *testing.T) {
 // pair of kinds, with nil, empty and non-empty parts: the fields must be
 // the same, tags included.
 func TestFromTwins(t *testing.T) {
-	h, _ := intern.New(intern.DefaultLimits).MakeString("x-twin")
+	h, _ := intern.Make(intern.New(intern.Limits{}), "x-twin")
 	statics := []Static{nil, sd.KeyPath.Atom(), sd.Lookup("GET")}
-	interned := []Interned{{}, h, intern.FromAtom(sd.KeyPath.Atom())}
+	path, _ := intern.Lookup[string](nil, ":path")
+	interned := []Interned{{}, h, path}
 	bytes := [][]byte{nil, {}, []byte("v"), []byte("a longer value of bytes")}
 	check := func(name string, got, want Field) {
 		t.Helper()

@@ -102,11 +102,11 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, Kind) {
 	if a == nil {
 		return nil, KindInvalid
 	}
-	if tier.ID(a) == tier.NotStatic {
+	if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
 		return a, KindInterned
 	}
-	if c := tier.ByID(int(tier.ID(a))); c != nil && c.String() == a.String() {
-		return c, KindStatic
+	if c := tier.ByID(int(tier.ID((*tier.Atom)(a)))); c != nil && c.String() == a.String() {
+		return (*staticdata.Atom)(c), KindStatic
 	}
 	return a, KindStatic
 }
@@ -144,9 +144,9 @@ func (s Str) Equal(t Str) bool {
 		switch {
 		case ca == cb:
 			return true
-		case ka == KindStatic && kb == KindStatic && ca == tier.ByID(int(tier.ID(ca))) && cb == tier.ByID(int(tier.ID(cb))):
+		case ka == KindStatic && kb == KindStatic && (*tier.Atom)(ca) == tier.ByID(int(tier.ID((*tier.Atom)(ca)))) && (*tier.Atom)(cb) == tier.ByID(int(tier.ID((*tier.Atom)(cb)))):
 			return false // two static-tier atoms: two strings
-		case ka == KindInterned && kb == KindInterned && a.Hash() != b.Hash():
+		case ka == KindInterned && kb == KindInterned && (*tier.Atom)(a).Hash() != (*tier.Atom)(b).Hash():
 			return false
 		}
 		return a.String() == b.String() // same hash, different interners

@@ -12,8 +12,8 @@ import (
 // both builds, does: in the default build this compares the unsafe StrOf
 // with the twin.
 func TestStrOfKinds(t *testing.T) {
-	tab := intern.New(intern.DefaultLimits)
-	h, _ := tab.MakeString("x-tenant-id")
+	tab := intern.New(intern.Limits{})
+	h, _ := intern.Make(tab, "x-tenant-id")
 	b := []byte("bytes")
 	tests := []struct {
 		name string

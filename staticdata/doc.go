@@ -16,29 +16,17 @@
 // An atom's Key method gives the well-known key of a looked-up name, so a
 // header name that arrives as bytes turns into a key with one call:
 //
-//	if a := staticdata.Lookup(name); a != nil && a.Key() == staticdata.KeyGrpcTimeout {
+//	if a := staticdata.Lookup(name); a.Key() == staticdata.KeyGrpcTimeout {
 //		...
 //	}
 //
-// # Implementation
+// The static tier holds values as well as names: Lookup("/") is the atom
+// of :path's value. [Atom.IsName] tells a valid field name from such a
+// value.
 //
-// The atoms, the static table and the lookups live in the module's
-// internal/tier package, which the codec packages read directly; Atom and
-// KeyID are its types. Everything there is computed by the generator in
-// ../gen and written into *_gen.go files (the key constants here in
-// keys_gen.go); nothing is hashed or built at process start. [Lookup] uses
-// a perfect hash the generator found over the atoms' strings, then one
-// comparison, so a miss costs no more than a hit. The hashes and table
-// layouts the generator and the codec share are defined once, in
-// internal/tabledef.
-//
-// Package staticdata does not import unsafe, in any build. Lookup takes a
-// string or a byte slice through one generic body that compares bytes
-// with bounds-checked Go, so the byte-slice form neither copies nor
-// allocates. Every atom is read-only: its fields are unexported and the
-// tables are reached only through accessors.
-//
-// To regenerate after changing gen/ or gen/data:
+// The tables are computed by the generator in ../gen and written into
+// *_gen.go files; nothing is hashed or built at process start. To
+// regenerate after changing gen/ or gen/data:
 //
 //	go generate ./staticdata
 package staticdata

@@ -1,6 +1,10 @@
 package staticdata
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/metapack/metapack/internal/tier"
+)
 
 // TestKeyNames checks the generated key constants against their header
 // names, both ways: KeyID.String and Lookup(name).Key.
@@ -26,17 +30,17 @@ func TestKeyNames(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, want the atom of key %d", tt.name, a, tt.k)
 		}
 	}
-	for k := KeyID(1); k < NumKeys; k++ {
+	for k := KeyID(1); k < tier.NumKeys; k++ {
 		if a := Lookup(k.String()); a == nil || a.Key() != k {
 			t.Errorf("key %d (%q) does not look up to itself", k, k.String())
 		}
 	}
 }
 
-// TestKeyIDOutOfRange checks that a KeyID past NumKeys has no atom and no
+// TestKeyIDOutOfRange checks that a KeyID that names no key has no atom and no
 // string, rather than panicking or passing for the empty string.
 func TestKeyIDOutOfRange(t *testing.T) {
-	for _, k := range []KeyID{NumKeys, 200, 255} {
+	for _, k := range []KeyID{tier.NumKeys, 200, 255} {
 		if a := k.Atom(); a != nil {
 			t.Errorf("KeyID(%d).Atom() = %q, want nil", k, a.String())
 		}

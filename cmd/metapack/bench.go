@@ -22,7 +22,7 @@ Bench measures metapack beside its peer on the same data in one process:
   encode          header list   hpack.Encoder            x/net hpack.Encoder
   huffman-decode  string        AppendHuffmanDecode      x/net HuffmanDecode
   huffman-encode  string        AppendHuffmanString      x/net AppendHuffmanString
-  intern          string        intern.Table.MakeString  unique.Make
+  intern          string        intern.Make              unique.Make
 
 and prints for each the ns/op, MB/s and allocs/op of both, and the speedup:
 the peer's ns/op divided by ours (above 1x, metapack is faster). A legend

@@ -206,14 +206,14 @@ func (c *benchCorpus) internImpls() []impl {
 	})
 	var handles []unique.Handle[string]
 	for s := range distinct {
-		if _, ok := table.MakeString(s); !ok {
+		if _, ok := intern.Make(table, s); !ok {
 			panic(fmt.Sprintf("intern table too small for %q", s))
 		}
 		handles = append(handles, unique.Make(s))
 	}
 	ours := func() error {
 		for _, s := range c.strs {
-			table.MakeString(s)
+			intern.Make(table, s)
 		}
 		return nil
 	}

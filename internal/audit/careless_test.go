@@ -27,9 +27,9 @@ func carelessValues(t reflect.Type) []reflect.Value {
 	switch t.Kind() {
 	case reflect.Int, reflect.Int64:
 		add(-1)
-		add(math.MinInt64)
-		add(math.MaxInt64)
-		add(1 << 40)
+		add(int64(math.MinInt64))
+		add(int64(math.MaxInt64))
+		add(int64(1 << 40))
 	case reflect.Int32:
 		add(-1)
 		add(math.MinInt32)
@@ -156,9 +156,10 @@ var carelessFuncs = map[string]any{
 	"grpcmeta.ParseValue[[]byte]":           grpcmeta.ParseValue[[]byte],
 	"grpcmeta.ValueOf":                      grpcmeta.ValueOf,
 	"intern.New":                            intern.New,
-	"intern.Static":                         intern.Static,
-	"intern.StaticString":                   intern.StaticString,
-	"intern.FromAtom":                       intern.FromAtom,
+	"intern.Make[string]":                   intern.Make[string],
+	"intern.Make[[]byte]":                   intern.Make[[]byte],
+	"intern.Lookup[string]":                 intern.Lookup[string],
+	"intern.Lookup[[]byte]":                 intern.Lookup[[]byte],
 	"mdelem.NewBatch":                       mdelem.NewBatch,
 	"mdelem.FromStrings":                    mdelem.FromStrings,
 	"mdelem.BorrowString":                   mdelem.BorrowString,

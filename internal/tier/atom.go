@@ -1,17 +1,16 @@
 package tier
 
-import "math"
+import (
+	"math"
 
-// KeyID identifies a well-known header key: every RFC 7541 static-table name
-// and every gRPC well-known key. 0 is "not a well-known key" (staticdata's
-// KeyUnknown). k.Atom() is the atom of key k.
-type KeyID uint8
+	"github.com/metapack/metapack/internal/tabledef"
+)
 
 // Atom is one canonical string: an element of the static tier, or a record
 // that package intern made with [New]. Compare atoms by pointer. Its fields
-// are read-only: nothing outside this package can change them, so the
-// lengths and hashes the codec reads from an atom always describe its
-// string.
+// are read-only, so the lengths and hashes the codec reads from an atom
+// always describe its string. staticdata.Atom is a type defined on it; the
+// two pointer types convert freely.
 type Atom struct {
 	s    string
 	hash uint64 // xxhash.Sum64String(s), unseeded
@@ -19,7 +18,9 @@ type Atom struct {
 	// nameIndex is the first static-table index whose name is s, or 0.
 	nameIndex uint8
 	// key is s's well-known key ID, or 0.
-	key KeyID
+	key uint8
+	// name reports whether s is a valid lowercase HTTP/2 field name.
+	name bool
 }
 
 // NotStatic is the ID of an atom that is not in the static tier.
@@ -27,12 +28,9 @@ const NotStatic = math.MaxUint16
 
 // New returns the record of a string that is not in the static tier, with
 // its hash, which must be xxhash.Sum64String(s): its ID is NotStatic, its
-// name index 0 and its key 0. Package intern makes its canonical records
-// with it. The codec trusts the hash: two records of the same string with
-// different hashes compare unequal, and an encoder keyed by a wrong hash
-// finds no match in its table (the bytes it sends are still right).
+// name index 0 and its key 0. Package intern makes its records with it.
 func New(s string, hash uint64) Atom {
-	return Atom{s: s, hash: hash, id: NotStatic}
+	return Atom{s: s, hash: hash, id: NotStatic, name: tabledef.IsName(s)}
 }
 
 // String returns the atom's string.
@@ -44,11 +42,6 @@ func (a *Atom) Len() int { return len(a.s) }
 // Hash returns xxhash.Sum64String of the atom's string, unseeded.
 func (a *Atom) Hash() uint64 { return a.hash }
 
-// ID returns a's index in the static tier, or NotStatic. It is a function,
-// not a method, so that users of staticdata.Atom, who have no use for the
-// index, do not see it.
-func ID(a *Atom) uint16 { return a.id }
-
 // IsStatic reports whether the atom is in the static tier.
 func (a *Atom) IsStatic() bool { return a.id != NotStatic }
 
@@ -56,32 +49,20 @@ func (a *Atom) IsStatic() bool { return a.id != NotStatic }
 // string, or 0.
 func (a *Atom) NameIndex() uint8 { return a.nameIndex }
 
-// Key returns the atom's well-known key ID, or 0 (KeyUnknown).
-func (a *Atom) Key() KeyID { return a.key }
+// Key returns the atom's well-known key ID, or 0.
+func (a *Atom) Key() uint8 { return a.key }
+
+// IsName reports whether the atom's string is a valid lowercase field name.
+func (a *Atom) IsName() bool { return a.name }
+
+// ID returns a's index in the static tier, or NotStatic.
+func ID(a *Atom) uint16 { return a.id }
 
 // ByID returns the static-tier atom with the given ID, or nil when id is
-// not below NumAtoms.
+// not below NumAtoms. Key ID k is atom ID k.
 func ByID(id int) *Atom {
 	if uint(id) >= NumAtoms {
 		return nil
 	}
 	return &atoms[id]
-}
-
-// String returns the key's string; "" for an ID not below NumKeys.
-func (k KeyID) String() string {
-	if k >= NumKeys {
-		return ""
-	}
-	return atoms[k].s
-}
-
-// Atom returns the atom of a well-known key (KeyUnknown's is the empty
-// string), or nil for an ID not below NumKeys, which mdelem takes as no
-// string at all.
-func (k KeyID) Atom() *Atom {
-	if k >= NumKeys {
-		return nil
-	}
-	return &atoms[k]
 }

@@ -68,7 +68,7 @@ func TestLookupField(t *testing.T) {
 	tests := []struct {
 		name, value   string
 		idx, nameIdx  uint8
-		key           KeyID
+		key           uint8
 		nameIdxByName uint8
 	}{
 		{":method", "PUT", 0, 2, 2, 2},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"github.com/metapack/metapack/internal/story"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -83,7 +84,7 @@ func TestHuffmanCodesMatchXnet(t *testing.T) {
 	if code, bits, _ := huffmanCode(huffdata.HuffmanEOS); code != 0x3fffffff || bits != 30 {
 		t.Errorf("EOS is %#x/%d, want 30 ones", code, bits)
 	}
-	for _, sym := range []int{-1, huffdata.HuffmanEOS + 1, 1 << 40} {
+	for _, sym := range []int{-1, huffdata.HuffmanEOS + 1, math.MaxInt} {
 		if code, bits, ok := huffmanCode(sym); ok || code != 0 || bits != 0 {
 			t.Errorf("huffmanCode(%d) = %#x, %d, %v; want 0, 0, false", sym, code, bits, ok)
 		}

@@ -84,7 +84,7 @@ func TestLookupTwins(t *testing.T) {
 
 // lookupName returns the first static-table index whose name is name, and
 // name's well-known key ID, through Lookup; either may be 0.
-func lookupName[T ~string | ~[]byte](name T) (index uint8, key KeyID) {
+func lookupName[T ~string | ~[]byte](name T) (index uint8, key uint8) {
 	if a := Lookup(name); a != nil {
 		return a.nameIndex, a.key
 	}
