@@ -87,7 +87,7 @@
 //
 // [AppendHuffmanString] and [HuffmanEncodeLength] match the functions of the
 // same names in golang.org/x/net/http2/hpack; [AppendHuffmanDecode] and
-// [AppendHuffmanDecodeLimit] decode into a caller's buffer. The decoder
+// [appendHuffmanDecode] decode into a caller's buffer. The decoder
 // reads its input through a 64-bit bit buffer and a generated 13-bit table
 // that yields up to two symbols per lookup; codes longer than 13 bits go
 // through two small generated tables. Each 8-byte refill is followed by

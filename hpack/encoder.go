@@ -51,17 +51,11 @@ type Encoder struct {
 	minMax        uint32
 	updatePending bool
 
-	policy indexPolicy
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
 	seen       seenFilter
 	names      nameScores
 	lits       litCache
-
-	// safe makes the Encoder Huffman-code with appendHuffmanStringSafe,
-	// the pure-Go twin, whatever the build: the differential tests set it
-	// (see encoder_twin.go) to compare the two on whole blocks.
-	safe bool
 }
 
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
@@ -149,31 +143,6 @@ func (e *Encoder) applyMax() {
 // context. A field marked Sensitive is never-indexed either way.
 func (e *Encoder) SetIndexCredentials(on bool) { e.indexCreds = on }
 
-// setIndexPolicy replaces the index policy, for the tests; nil restores
-// the default (see Encoder). Fields marked Sensitive are never-indexed
-// whatever the policy says.
-func (e *Encoder) setIndexPolicy(p indexPolicy) { e.policy = p }
-
-// DynamicTableSize returns the dynamic table's size and maximum size in
-// RFC 7541 terms, as the peer's decoder will have them after the next
-// block's size updates.
-func (e *Encoder) DynamicTableSize() (size, max uint32) { return e.table.size, e.table.max }
-
-// DynamicTableLen returns the number of dynamic table entries.
-func (e *Encoder) DynamicTableLen() int { return int(e.table.count) }
-
-// DynamicEntry returns dynamic table entry i (0 is the newest), and ok
-// false, with empty strings, when i is not below DynamicTableLen. It
-// copies the strings that are not atoms; it is meant for tests and
-// inspection.
-func (e *Encoder) DynamicEntry(i int) (name, value string, ok bool) {
-	if i < 0 || i >= int(e.table.count) {
-		return "", "", false
-	}
-	ent := e.table.at(uint32(i))
-	return e.table.str(ent.name), e.table.str(ent.value), true
-}
-
 // AppendBlock appends the header block of b's fields to dst and returns
 // the extended buffer: first any pending size updates, then one
 // representation per field, in order. A nil b is an empty list. With room
@@ -187,7 +156,7 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	}
 	fields := b.UnsafeFields()
 	for i := range fields {
-		dst = e.appendField(dst, &fields[i])
+		dst = e.appendField(dst, &fields[i], indexDefault)
 	}
 	return dst
 }
@@ -212,7 +181,7 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}
-	return e.appendField(dst, &f)
+	return e.appendField(dst, &f, indexDefault)
 }
 
 // appendSizeUpdates appends the size updates that a block must start with

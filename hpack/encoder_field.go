@@ -22,20 +22,17 @@ const (
 // dynIndexBase is the HPACK index of the newest dynamic entry.
 const dynIndexBase = tier.TableLen + 1
 
-// appendField appends f's representation.
-func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
+// appendField appends f's representation, sent as how says unless f is
+// Sensitive; indexDefault leaves the choice to the default policy.
+func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte {
 	// Filled in field by field: a composite literal is built in a
 	// temporary and copied in 16-byte moves, which wait on the 8-byte
 	// stores before them (a store-forwarding stall per field).
 	var v fieldView
 	v.nameAtom, v.valueAtom = f.Name.Atom(), f.Value.Atom()
 	v.name, v.value = f.Name.UnsafeString(), f.Value.UnsafeString()
-	how := indexDefault
-	switch {
-	case f.Sensitive():
+	if f.Sensitive() {
 		how = indexNever
-	case e.policy != nil:
-		how = e.policy(*f)
 	}
 	if how == indexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
 		how = indexNever
@@ -90,12 +87,12 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 		dst = appendInt(dst, reprNone, 4, idx)
 	}
 	if idx == 0 {
-		dst = appendString(dst, v.name, e.safe)
+		dst = appendString(dst, v.name)
 	}
 	if how == indexNever && cacheable(len(v.value)) {
-		dst = e.lits.appendString(dst, v.value, e.safe)
+		dst = e.lits.appendString(dst, v.value)
 	} else {
-		dst = appendString(dst, v.value, e.safe)
+		dst = appendString(dst, v.value)
 	}
 	if how == indexIncremental {
 		e.table.add(&v, nh, ph)
@@ -115,20 +112,15 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 // appendString appends s as an HPACK string (§5.2): Huffman-coded when
 // that is strictly shorter. It encodes speculatively, after room for the
 // raw length's prefix, rather than measuring first: header text almost
-// always shrinks, and one pass is cheaper than two. With safe it encodes
-// with the pure-Go twin, appendHuffmanStringSafe.
-func appendString(dst []byte, s string, safe bool) []byte {
+// always shrinks.
+func appendString(dst []byte, s string) []byte {
 	start := len(dst)
 	p := intLen(7, uint64(len(s)))
 	// AppendHuffmanString measures s first unless it has this much room.
 	if room := p + maxHuffmanBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
-	if safe {
-		dst = appendHuffmanStringSafe(dst[:start+p], s)
-	} else {
-		dst = AppendHuffmanString(dst[:start+p], s)
-	}
+	dst = AppendHuffmanString(dst[:start+p], s)
 	n := len(dst) - start - p
 	if n >= len(s) {
 		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))

@@ -26,15 +26,15 @@ type litCache struct {
 }
 
 // appendString appends s as an HPACK string, from the cache when s is
-// there, and caches it otherwise. safe is appendString's.
-func (c *litCache) appendString(dst []byte, s string, safe bool) []byte {
+// there, and caches it otherwise.
+func (c *litCache) appendString(dst []byte, s string) []byte {
 	h := xxhash.Sum64String(s)
 	slot := &c.slots[h%litCacheSlots]
 	if slot.hash == h && string(slot.raw) == s {
 		return append(dst, slot.enc...)
 	}
 	start := len(dst)
-	dst = appendString(dst, s, safe)
+	dst = appendString(dst, s)
 	slot.hash = h
 	slot.raw = append(slot.raw[:0], s...)
 	slot.enc = append(slot.enc[:0], dst[start:]...)

@@ -1,11 +1,8 @@
 package hpack
 
-import (
-	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
-)
+import sd "github.com/metapack/metapack/staticdata"
 
-// indexing is the representation an indexPolicy picks for a field.
+// indexing is the representation chosen for a field.
 type indexing uint8
 
 const (
@@ -22,12 +19,6 @@ const (
 	// too. Use it for secrets.
 	indexNever
 )
-
-// indexPolicy picks how to send a field. It is asked about every field
-// that is not marked Sensitive (those are always indexNever), before any
-// table lookup; indexDefault hands the field to the default policy, so a
-// policy can override just the keys it knows. It must not keep f's strings.
-type indexPolicy func(f mdelem.Field) indexing
 
 // minIndexedCookie is the shortest cookie value that the default policy
 // may index: shorter ones are easy to guess one at a time, which a

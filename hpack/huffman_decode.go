@@ -21,18 +21,18 @@ const (
 	fastRoom = 16
 )
 
-// AppendHuffmanDecode appends the decoding of the Huffman-encoded src to dst
-// and returns the extended buffer. Invalid input (RFC 7541 §5.2: EOS in the
+// AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
+// and returns the extended buffer. A decoding longer than maxLen bytes
+// fails with ErrStringLength, having grown dst only as far as maxLen needs;
+// maxLen <= 0 means no limit. Invalid input (RFC 7541 §5.2: EOS in the
 // string, padding over 7 bits or not all ones) yields an error matching
-// ErrInvalidHuffman, and dst's length is left as it was. It does not
-// allocate when dst has room for len(src)*8/5+16 more bytes: the most the
-// input can decode to, plus slack for two-byte stores.
-//
-// AppendHuffmanDecodeLimit, the same with a cap, is in
-// huffman_decode_unsafe.go, and in huffman_decode_purego.go for -tags
-// purego.
-func AppendHuffmanDecode(dst, src []byte) ([]byte, error) {
-	return AppendHuffmanDecodeLimit(dst, src, math.MaxInt)
+// ErrInvalidHuffman. On error dst's length is left as it was. It does not
+// allocate when dst has room for len(src)*8/5+16 more bytes.
+func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
+	if maxLen <= 0 {
+		maxLen = math.MaxInt
+	}
+	return appendHuffmanDecode(dst, src, maxLen)
 }
 
 // stepsBudget caps how many steps decodeHuffmanSteps takes before it

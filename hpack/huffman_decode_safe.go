@@ -9,10 +9,10 @@ import (
 )
 
 // appendHuffmanDecodeSafe is the pure-Go twin of the fast decoder
-// (AppendHuffmanDecodeLimit in the default build): it gives the same results and errors, with
+// (appendHuffmanDecode in the default build): it gives the same results and errors, with
 // every read and write bounds-checked, one symbol or two per step. A
 // negative maxLen allows nothing, as 0 does. -tags purego builds
-// AppendHuffmanDecodeLimit on it; the default build compiles it too, for
+// appendHuffmanDecode on it; the default build compiles it too, for
 // the differential tests.
 func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0)

@@ -16,15 +16,11 @@ import (
 // through pointers, then the tail from registers, which writes through
 // one.
 
-// AppendHuffmanDecodeLimit is AppendHuffmanDecode with a cap: when the
-// decoded string would be longer than maxLen bytes it fails with
-// ErrStringLength, having written nothing at or past dst[len(dst)+maxLen]
-// and without growing dst past what maxLen needs. A negative maxLen allows
-// nothing, as 0 does.
-//
-// This is the fast decoder; appendHuffmanDecodeSafe is its pure-Go twin,
-// which -tags purego builds in its place.
-func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
+// appendHuffmanDecode is AppendHuffmanDecode with a cap that a maxLen of 0
+// or less sets to nothing: the fast decoder, whose pure-Go twin is
+// appendHuffmanDecodeSafe. It writes nothing at or past
+// dst[len(dst)+maxLen].
+func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0) // a negative cap allows nothing, as 0 does
 	start := len(dst)
 	// Most header strings are short: under 16 bytes, they decode from

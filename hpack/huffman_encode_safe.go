@@ -19,7 +19,7 @@ func appendHuffmanStringSafe(dst []byte, s string) []byte {
 	// Grow once, and only when the encoding may not fit: the same
 	// allocation contract as AppendHuffmanString's.
 	if room := cap(dst) - len(dst); room < maxHuffmanBytesPerByte*len(s) {
-		if n := int(HuffmanEncodeLength(s)); room < n {
+		if n := huffmanLen(s); room < n {
 			dst = slices.Grow(dst, n)
 		}
 	}

@@ -21,7 +21,7 @@ var huffmanTables = &huffdata.HuffmanEncodeTables
 //
 //go:noinline
 func growForHuffman(dst []byte, s string) []byte {
-	return slices.Grow(dst, int(HuffmanEncodeLength(s))+8)
+	return slices.Grow(dst, huffmanLen(s)+8)
 }
 
 // How the encoder works
