@@ -10,34 +10,19 @@ import (
 // Encoder encodes header lists into HPACK header blocks (RFC 7541). It
 // keeps the dynamic table that the peer's decoder mirrors, so one Encoder
 // serves one direction of one connection. It is not safe for concurrent
-// use.
-//
-// In steady state it allocates nothing: the table's buffers are sized once
-// for the table size limit, strings that are not atoms are copied into a
-// byte ring, and lookups go through a hash index that is updated in place.
-// Names that are atoms (static or interned) are never hashed: their hash
-// and static index come with them. A value's hash reads at most 24 of its
-// bytes (see valueHash).
+// use. In steady state it does not allocate.
 //
 // Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
-// never-indexed literals (RFC 7541 §6.2.3). For the others, the encoder's
-// index policy picks the representation. It sends as never-indexed
-// literals authorization, proxy-authorization and cookies under 20 bytes. It does not index a
-// field larger than 3/4 of the table. For any other field that is in no
-// table it learns, per name, whether values repeat:
-//   - a field seen recently (its hash is in a small fixed-size filter of
-//     fields sent without indexing) is indexed: its second sighting;
-//   - a new value is indexed at once when its name's values have tended to
-//     repeat (a per-name score, raised by table and filter hits, lowered
-//     by new values), and otherwise sent without indexing, so that values
-//     that never repeat (request IDs, dates, trace contexts) do not evict
-//     the ones that do;
-//   - except that a field whose name is in no table is indexed, so that
-//     later fields can refer to the name.
+// never-indexed literals (RFC 7541 §6.2.3), and so are authorization,
+// proxy-authorization and cookies under 20 bytes. A field larger than 3/4
+// of the table is not indexed. Other new fields are indexed on their
+// second sighting, or at once when their name is in no table or its values
+// have tended to repeat, so that values that never repeat (request IDs,
+// dates, trace contexts) do not evict the ones that do.
 //
-// The zero Encoder is usable, and indexes nothing: its limit and the
-// peer's setting are 0 until SetMaxDynamicTableSizeLimit and
-// SetMaxDynamicTableSize raise them. Use NewEncoder.
+// The zero Encoder is usable, and indexes nothing until
+// SetMaxDynamicTableSizeLimit and SetMaxDynamicTableSize raise its limits.
+// Use NewEncoder.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
@@ -88,15 +73,11 @@ func (e *Encoder) Reset() {
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
-// The table's maximum becomes min(v, limit) (0: no dynamic table, as the
-// peer then allows none); entries are evicted at once,
+// The table's maximum becomes min(v, limit); entries are evicted at once,
 // and the next block starts with the size updates RFC 7541 §4.2 requires.
-// When the maximum went below both the one the peer knows and the final
-// one since the last block, that is two updates: the first is 0, not the
-// lowest maximum reached, and the table is emptied, because x/net's
-// decoder (through v0.62) rejects a second update unless the first left
-// its table empty; 0 is the lowest maximum the encoder then reached. The
-// second is the final maximum.
+// When the maximum went down and up again since the last block, those are
+// two updates, the first of them 0, and the table is emptied: x/net's
+// decoder rejects a second update unless the first emptied its table.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.peerMax = v
 	e.applyMax()
@@ -188,20 +169,11 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 // after the maximum changed (RFC 7541 §4.2): the lowest maximum reached,
 // when the table shrank below what the peer knows and grew again, then the
 // current one.
-//
-// x/net's decoder (through v0.62 at least) rejects a second update unless
-// the first left its table empty. So when entries would survive the lowest
-// size, the encoder lowers its maximum to 0 for that moment instead,
-// emptying both tables, and signals 0: the smallest maximum it reached.
 func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
 	low := e.minMax
 	if low < e.sentMax && low < e.table.max {
-		// x/net's decoder (v0.62) accepts a second size update only when
-		// the first one emptied its table. Peers running it are common, so
-		// when entries would survive the lowest size we empty the table and
-		// send 0 instead: still RFC 7541 §4.2-conformant, at the cost of the
-		// entries, and only when the peer lowered and raised its setting
-		// between two blocks.
+		// x/net's decoder accepts a second size update only when the
+		// first emptied its table: empty it, and send 0.
 		if e.table.size > 0 {
 			e.table.evictTo(0)
 			low = 0
