@@ -3,6 +3,8 @@ package hpack
 import (
 	"math/bits"
 
+	"github.com/cespare/xxhash/v2"
+	"github.com/metapack/metapack/internal/le"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
@@ -315,4 +317,56 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	t.next++
 	t.count++
 	t.size += size
+}
+
+// strHash returns the hash the encoder's table keys a name by: an atom's
+// precomputed XXH64 hash, or XXH64 of the bytes, so that a string finds its
+// entries whether it comes as an atom or as bytes.
+func strHash(a *sd.Atom, s string) uint64 {
+	if a != nil {
+		return a.Hash()
+	}
+	return bytesHash(s)
+}
+
+// bytesHash is strHash of a string that is not an atom. Out of line, so
+// that strHash stays small enough to inline.
+//
+//go:noinline
+func bytesHash(s string) uint64 { return xxhash.Sum64String(s) }
+
+// valueHash returns the hash a value takes in a field's pair hash: every
+// byte, 16 at a time, folded in with a 128-bit multiply. XXH64 here
+// measured 3% more encoder instructions. It is unseeded, so encoding is
+// deterministic; the table compares candidates in full and walks at most
+// maxPairProbes of them, so colliding values cost compares, never a wrong
+// index.
+func valueHash(s string) uint64 {
+	n := len(s)
+	h := uint64(n) * 0x9E3779B97F4A7C15
+	if n > 16 {
+		for i := 0; i < n-16; i += 16 {
+			h = fold(h^le.Uint64(s[i:]), le.Uint64(s[i+8:]))
+		}
+		return fold(h^le.Uint64(s[n-16:]), le.Uint64(s[n-8:])) // overlaps the last fold
+	}
+	// Up to 16 bytes: two loads of the first and last bytes, overlapping
+	// when fewer than 16 (of 8, 4 or single bytes).
+	var a, b uint64
+	switch {
+	case n >= 8:
+		a, b = le.Uint64(s), le.Uint64(s[n-8:])
+	case n >= 4:
+		a, b = uint64(le.Uint32(s[0:])), uint64(le.Uint32(s[n-4:]))
+	case n > 0:
+		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	return fold(h^a, b)
+}
+
+// fold mixes x and y into one word: the two halves of the 128-bit product
+// of x and y, each first offset by a constant, xored.
+func fold(x, y uint64) uint64 {
+	hi, lo := bits.Mul64(x^0xA0761D6478BD642F, y^0xE7037ED1A0B428DB)
+	return hi ^ lo
 }
