@@ -29,25 +29,18 @@ type encEntry struct {
 // encTable is the encoder's copy of the dynamic table (RFC 7541 §2.3.2),
 // with a hash index for finding fields and names in it.
 //
-// Entries live in a ring indexed by sequence number: the k-th entry ever
-// added has sequence number k (mod 2^32) and sits in ents[k&mask]. Live
-// entries are the count newest, so an entry's age (0 for the newest) is
-// next-1-seq, its HPACK index 62+age, and a sequence number is live
-// exactly when its age is below count. Nothing is deleted from the index
-// on eviction: stale numbers simply fail that test.
+// The k-th entry ever added has sequence number k (mod 2^32) and sits in
+// ents[k&mask]; its age (0 for the newest) is next-1-seq, its HPACK index
+// 62+age, and it is live exactly when its age is below count. The index is
+// two arrays of chain heads, keyed by the name's hash and by the field's
+// pair hash; each entry links to the previous heads, so a chain runs from
+// newest to oldest. Eviction deletes nothing from the index: a walk stops
+// at the first number that is not live or not older than the one before,
+// and compares every candidate in full.
 //
-// The index is two arrays of chain heads, one keyed by the name's hash and
-// one by the field's pair hash. Each entry links to the previous head of
-// its chains, so a chain runs from newest to oldest and its live part is a
-// prefix. A walk stops at the first number that is not live or not older
-// than the one before (after 2^32 additions old numbers can alias live
-// ones; the age check keeps the walk finite, and every candidate is
-// compared in full, so aliases cost time, never correctness).
-//
-// Strings that are not atoms are copied into a byte ring, one contiguous
-// chunk per entry (see byteRing). The entry ring, the chain heads and the
-// byte ring start empty and grow, by doubling, with what the table holds,
-// never with its maximum; once grown, nothing here allocates per entry.
+// Strings that are not atoms are copied into a byte ring, one chunk per
+// entry. The rings and heads grow, by doubling, with what the table holds,
+// never with its maximum.
 type encTable struct {
 	ents      []encEntry
 	mask      uint32 // len(ents)-1; len(ents) is a power of two
@@ -109,10 +102,9 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 	}
 }
 
-// grow makes room for entries of need bytes in all: it grows the byte ring
-// (see nextRingCapacity), and the entry ring with it, to the power of two
-// above ringCap/32, the most entries ringCap bytes of them can be. Out of
-// line: it runs only while a table fills up for the first time.
+// grow makes room for entries of need bytes in all: it grows the byte ring,
+// and the entry ring with it, to the power of two above ringCap/32, the
+// most entries ringCap bytes of them can be.
 //
 //go:noinline
 func (t *encTable) grow(need uint32) {
@@ -141,17 +133,6 @@ func (t *encTable) at(i uint32) *encEntry {
 // stay valid until the entry is evicted.
 func (t *encTable) ringBytes(s encStr) []byte {
 	return t.bytes[s.off : s.off+s.n]
-}
-
-// str returns a copy of a table string: an atom's string, or the ring
-// bytes. It allocates for those; only the cold paths use it (inspection,
-// and re-adding the entries when the buffers grow, which allocates
-// anyway).
-func (t *encTable) str(s encStr) string {
-	if s.atom != nil {
-		return s.atom.String()
-	}
-	return string(t.ringBytes(s))
 }
 
 // fieldView is a field's strings, resolved once per field: atoms where the

@@ -17,7 +17,7 @@ import (
 func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"strHash", "fold", "hashTag", "neverIndexed", "intLen", "cacheable", "nextPow2",
-		"(*encTable).live", "(*encTable).equal", "(*encTable).str", "(*encTable).at",
+		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
 		"(*encTable).setRecent", "(*encTable).evictTo", "(*byteRing).place",
 		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
 	)

@@ -159,3 +159,11 @@ func (e policyEncoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	}
 	return e.appendField(dst, &f, e.how(f))
 }
+
+// str returns a copy of a table string.
+func (t *encTable) str(s encStr) string {
+	if s.atom != nil {
+		return s.atom.String()
+	}
+	return string(t.ringBytes(s))
+}

@@ -64,29 +64,22 @@ const (
 // decodeLong returns the entry, in the layout of a first-level entry that
 // decodes one symbol, for the code longer than HuffmanFastBits at the top
 // of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
-// any code). Neither lookup waits for a loop or for the other. The choice
-// between them compiles to a conditional move alone, and to a branch
-// where it is inlined. The tail and the careful path use it, for the few
-// long codes they meet; decodeHuffmanSteps, for runs of long codes,
-// selects with masks instead.
+// any code).
 func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
 	e := huffdata.HuffmanDecodeMid[buf>>midShift&midMask]
 	h := huffdata.HuffmanDecodeHigh[buf>>highShift&highMask]
-	// buf >= highFirst, tested with a shift: a compare with the constant
-	// would keep it in a register through the loops that inline this.
+	// buf >= highFirst
 	if ^buf>>(64-huffdata.HuffmanHighStart) == 0 {
 		e = h
 	}
 	return uint32(e)
 }
 
-// appendHuffmanDecodeSafe is the pure-Go twin of the fast decoder
-// (appendHuffmanDecode in the default build): it gives the same results and errors, with
-// every read and write bounds-checked, one symbol or two per step. A
-// negative maxLen allows nothing, as 0 does. -tags purego builds
-// appendHuffmanDecode on it; the default build compiles it too, for
-// the differential tests.
+// appendHuffmanDecodeSafe is the pure-Go twin of appendHuffmanDecode, with
+// the same results and errors and every read and write bounds-checked. A
+// maxLen of 0 or less allows nothing. Every build compiles it, for the
+// differential tests; -tags purego decodes with it.
 func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0)
 	start := len(dst)
