@@ -46,10 +46,9 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts
-// with a table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
-// when the size the encoder uses differs from that, its first block starts
-// with a size update saying so (RFC 7541 §4.2).
+// SetMaxDynamicTableSizeLimit raises that. When that differs from
+// DefaultTableSize, the size a peer's decoder starts with (RFC 9113
+// §6.5.2), the first block starts with a size update.
 func NewEncoder(peerTableSize uint32) *Encoder {
 	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
 	e.Reset()
@@ -85,9 +84,8 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 
 // SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever
 // the peer allows (DefaultTableSize by default), as x/net's method of that
-// name does. 0 means no dynamic table at all. Values above 1 GiB are taken
-// as 1 GiB: an encoder may always use less than its peer allows. The
-// table's memory grows with what it holds, not with the limit.
+// name does. 0 means no dynamic table. Values above 1 GiB are taken as
+// 1 GiB. The table's memory grows with what it holds, not with the limit.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = min(v, maxTableSizeLimit)
 	e.applyMax()
@@ -110,18 +108,14 @@ func (e *Encoder) applyMax() {
 
 // SetIndexCredentials chooses how the encoder sends authorization and
 // proxy-authorization fields. Off, the default, they are never-indexed
-// literals (RFC 7541 §6.2.3): a credential is sent whole in every block,
-// and no dynamic table holds it. On, each is indexed when first sent, as
-// other fields can be, and a block that repeats it sends its index.
+// literals (RFC 7541 §6.2.3), sent whole in every block. On, each is
+// indexed when first sent, and a block that repeats it sends its index.
 //
-// Turn it on only for a connection that carries one principal's
-// requests, such as a client's connection to its server, where the
-// token repeats on every request. RFC 7541 §7.1 explains the risk it
-// takes: an attacker who can add header fields of its own to the same
-// compression context, and observe the length of the blocks, can test
-// guesses of an indexed value one at a time. On a connection whose
-// fields all come from one principal, no such attacker shares the
-// context. A field marked Sensitive is never-indexed either way.
+// Turn it on only for a connection whose fields all come from one
+// principal, such as a client's connection to its server: an attacker who
+// can add fields to the same compression context, and observe the length
+// of the blocks, can test guesses of an indexed value (RFC 7541 §7.1). A
+// field marked Sensitive is never-indexed either way.
 func (e *Encoder) SetIndexCredentials(on bool) { e.indexCreds = on }
 
 // AppendBlock appends the header block of b's fields to dst and returns
@@ -142,14 +136,10 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	return dst
 }
 
-// AppendField appends one field's representation to dst. A block made of
-// several calls gets any pending size updates before its first field, as
-// long as the settings do not change in between. A name given as bytes is
-// looked up in the static tier, as Batch.Append does, so that a field
-// encodes as it would through AppendBlock. A field that is not valid (see
-// mdelem.Field.IsValid: a part that holds no string, such as the zero
-// intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
-// comes back as it was.
+// AppendField appends one field's representation to dst, preceded by any
+// pending size updates, and encodes it as AppendBlock would. A field that
+// is not valid (see mdelem.Field.IsValid) is dropped, as Batch.Append
+// drops it: dst comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	if !f.IsValid() {
 		return dst

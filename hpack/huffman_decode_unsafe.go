@@ -75,19 +75,17 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 // three first-level lookups (decodeHuffmanFast) and, from where long codes
 // turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
 // bytes of input and fastRoom bytes of room remain. It returns the new
-// output position and the bit position reached, which is a symbol
-// boundary. A whole EOS in the input stops it with errHuffmanEOS, at the
-// position where the EOS starts.
+// output position and the bit position reached, which is a symbol boundary.
+// A whole EOS in the input stops it with errHuffmanEOS, at the position
+// where the EOS starts.
 //
 // SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
 // bytes at p only while p <= src+lastI and lastI <= len(src)-8, and the
 // room bound on lastI keeps its stores (2 bytes at up to q+4) below
 // len(out). Steps load 8 bytes at p+4k for k < budget and store 2 at q+2k,
-// and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and
-// <= (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
-// TestHuffmanDecodeStepsStayInInput, TestHuffmanDecodeAtGuard,
-// TestDecoderAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
-// TestHuffmanDecodeTwins and FuzzHuffmanTwins.
+// and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and <=
+// (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
+// the guard-page, twin and fuzz tests.
 func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
@@ -147,8 +145,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // SAFETY: it loads 8 bytes at p only while p <= lastP, which the caller
 // puts at least 8 bytes before src's end, and stores 2 bytes at up to q+4
 // per round, for which the caller leaves room (see decodeHuffmanRounds).
-// Guarded by TestHuffmanDecodeAtGuard, TestDecoderAtGuard and
-// TestHuffmanDecodeTwins.
+// Guarded by the guard-page, twin and fuzz tests.
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
@@ -201,8 +198,7 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 //
 // SAFETY: budget steps load 8 bytes at p+4k and store 2 at q+2k, k <
 // budget; the caller sizes budget to both buffers (see
-// decodeHuffmanRounds). Guarded by TestHuffmanDecodeStepsStayInInput,
-// TestHuffmanDecodeAtGuard and FuzzHuffmanTwins.
+// decodeHuffmanRounds). Guarded by the guard-page, twin and fuzz tests.
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
@@ -256,23 +252,21 @@ func tailEnd(err error, end, q uint) error {
 // consumes: decodeHuffmanTail refills below it.
 const tailRoundBits = 3 * huffdata.HuffmanFastBits
 
-// decodeHuffmanTail decodes the last n (under 16) bytes of src, after
-// their first skip bits and followed by ones, into out at o until it meets
-// an EOS, and returns the new output position and the bit position, from
-// the bits it was given, where the EOS starts. Ones decode to nothing
-// shorter than EOS (every code of HuffmanFastBits or less has a zero in
-// it), so an input whose bits are followed by ones ends in EOS where its
-// padding starts; the caller judges the padding from that position. out
-// must have room for a byte per 5 bits before the EOS, plus 1+fastRoom.
+// decodeHuffmanTail decodes the last n (under 16) bytes of src, after their
+// first skip bits and followed by ones, into out at o until it meets an
+// EOS, and returns the new output position and the bit position, from the
+// bits it was given, where the EOS starts. Ones decode to nothing shorter
+// than EOS (every code of HuffmanFastBits or less has a zero in it), so an
+// input whose bits are followed by ones ends in EOS where its padding
+// starts; the caller judges the padding from that position. out must have
+// room for a byte per 5 bits before the EOS, plus 1+fastRoom.
 //
 // SAFETY: the input is read through bounds-checked slices; only the stores
 // go through w, which starts at out+o. Every code before the EOS but the
-// last lies within the input's bits and takes 5 or more, so w stays
-// within a byte per 5 bits plus 1 of out+o, and a round stores under
-// fastRoom bytes past w: the room the caller must leave. Guarded by
-// TestHuffmanDecodeAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
-// TestHuffmanDecodeDocumentedRoom, TestHuffmanDecodeTwins and
-// FuzzHuffmanTwins.
+// last lies within the input's bits and takes 5 or more, so w stays within
+// a byte per 5 bits plus 1 of out+o, and a round stores under fastRoom
+// bytes past w: the room the caller must leave. Guarded by the guard-page,
+// twin and fuzz tests.
 func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
 	const ones = math.MaxUint64
 	// The bytes go into a 128-bit value hi:lo, left-aligned after

@@ -40,17 +40,14 @@ func growForHuffman(dst []byte, s string) []byte {
 
 // appendHuffmanString is AppendHuffmanString in the default build.
 //
-// SAFETY: every byte read is in s: the loops read in[j:j+8] with
-// in = &s[len(s)-8] and 8-len(s) <= j <= 0, split reads a pair that its
-// round read, and the tail reads tb[i:e], which is in s. Every store is
-// within cap(dst): each 8-byte store starts within the encoded length
-// after len(dst) and ends at most 8 bytes past it, and the check at the
-// top leaves the encoded length plus 8 bytes of room (see "How the
-// encoder works"); the returned slice ends at the last complete byte.
-// Guarded by TestHuffmanEncodeAtGuard (input and output against guard
-// pages, every length to 80 and every kind of content),
-// TestHuffmanEncodeStaysInRoom and TestEncoderAtGuard, and compared with
-// the bounds-checked twin by TestHuffmanEncodeTwins and TestEncoderTwins.
+// SAFETY: every byte read is in s: the loops read in[j:j+8] with in =
+// &s[len(s)-8] and 8-len(s) <= j <= 0, split reads a pair that its round
+// read, and the tail reads tb[i:e], which is in s. Every store is within
+// cap(dst): each 8-byte store starts within the encoded length after
+// len(dst) and ends at most 8 bytes past it, and the check at the top
+// leaves the encoded length plus 8 bytes of room (see "How the encoder
+// works"); the returned slice ends at the last complete byte. Guarded by
+// the guard-page, twin and fuzz tests.
 func appendHuffmanString(dst []byte, s string) []byte {
 	// Only measure s when a rough bound does not fit. An empty s, which
 	// needs no room, gets here only without 8 bytes of room; with them, it
