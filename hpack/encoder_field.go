@@ -53,15 +53,9 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 		}
 	} else if e.table.max > 0 {
 		nh = strHash(v.nameAtom, v.name)
-		if e.table.count > 0 {
-			if age, ok := e.table.findRecent(nh, &v); ok {
-				return e.appendHit(dst, how, nh, age)
-			}
-		}
 		ph = tabledef.PairHash(nh, valueHash(v.value))
 		if e.table.count > 0 {
 			if age, ok := e.table.findField(ph, &v); ok {
-				e.table.setRecent(nh, age)
 				return e.appendHit(dst, how, nh, age)
 			}
 		}

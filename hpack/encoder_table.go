@@ -53,18 +53,6 @@ type encTable struct {
 	max       uint32 // maximum size
 	ringCap   uint32 // the byte ring's capacity (at most maxTableSizeLimit)
 	byteRing
-	// recent remembers, per name (direct-mapped by hash), the entry last
-	// added or found with that name: most names have one value at a
-	// time, so most hits are found there without hashing the value.
-	recent [recentSlots]recentSlot
-}
-
-// recentSlots is the size of encTable.recent.
-const recentSlots = 128
-
-type recentSlot struct {
-	tag uint32 // hashTag of the name's hash
-	seq uint32
 }
 
 // nextPow2 returns the smallest power of two >= n (n >= 1).
@@ -168,23 +156,6 @@ func (t *encTable) matches(e *encEntry, v *fieldView) bool {
 func (t *encTable) live(seq uint32, prevAge int64) (uint32, bool) {
 	age := t.next - 1 - seq
 	return age, age < t.count && int64(age) > prevAge
-}
-
-// findRecent returns the age of the entry last added or found with name
-// (whose hash is nh), when it equals (name, value).
-func (t *encTable) findRecent(nh uint64, v *fieldView) (uint32, bool) {
-	r := &t.recent[nh%recentSlots]
-	age := t.next - 1 - r.seq
-	if r.tag != hashTag(nh) || age >= t.count {
-		return 0, false
-	}
-	e := &t.ents[r.seq&t.mask]
-	return age, t.matches(e, v)
-}
-
-// setRecent records the entry of age age as name's recent one.
-func (t *encTable) setRecent(nh uint64, age uint32) {
-	t.recent[nh%recentSlots] = recentSlot{tag: hashTag(nh), seq: t.next - 1 - age}
 }
 
 // maxPairProbes is the most entries findField compares in full: values
@@ -294,7 +265,6 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	nb, pb := nh&t.hmask, ph&t.hmask
 	e.nextName, e.nextPair = t.nameHeads[nb], t.pairHeads[pb]
 	t.nameHeads[nb], t.pairHeads[pb] = seq, seq
-	t.recent[nh%recentSlots] = recentSlot{tag: hashTag(nh), seq: seq}
 	t.next++
 	t.count++
 	t.size += size

@@ -18,7 +18,7 @@ func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"strHash", "fold", "hashTag", "neverIndexed", "intLen", "cacheable", "nextPow2",
 		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
-		"(*encTable).setRecent", "(*encTable).evictTo", "(*byteRing).place",
+		"(*encTable).evictTo", "(*byteRing).place",
 		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
 	)
 }
