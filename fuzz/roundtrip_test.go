@@ -98,4 +98,3 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	})
 }
-
