@@ -85,7 +85,9 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 // len(out). Steps load 8 bytes at p+4k for k < budget and store 2 at q+2k,
 // and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and <=
 // (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
-// the guard-page, twin and fuzz tests.
+// TestHuffmanDecodeStepsStayInInput, TestHuffmanDecodeAtGuard,
+// TestDecoderAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
+// TestHuffmanDecodeTwins and FuzzHuffmanTwins.
 func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, error) {
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input already read ahead
 	var nb uint    // how many bits of buf are valid
@@ -145,7 +147,8 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // SAFETY: it loads 8 bytes at p only while p <= lastP, which the caller
 // puts at least 8 bytes before src's end, and stores 2 bytes at up to q+4
 // per round, for which the caller leaves room (see decodeHuffmanRounds).
-// Guarded by the guard-page, twin and fuzz tests.
+// Guarded by TestHuffmanDecodeAtGuard, TestDecoderAtGuard and
+// TestHuffmanDecodeTwins.
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
@@ -198,7 +201,8 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 //
 // SAFETY: budget steps load 8 bytes at p+4k and store 2 at q+2k, k <
 // budget; the caller sizes budget to both buffers (see
-// decodeHuffmanRounds). Guarded by the guard-page, twin and fuzz tests.
+// decodeHuffmanRounds). Guarded by TestHuffmanDecodeStepsStayInInput,
+// TestHuffmanDecodeAtGuard and FuzzHuffmanTwins.
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
@@ -265,8 +269,10 @@ const tailRoundBits = 3 * huffdata.HuffmanFastBits
 // go through w, which starts at out+o. Every code before the EOS but the
 // last lies within the input's bits and takes 5 or more, so w stays within
 // a byte per 5 bits plus 1 of out+o, and a round stores under fastRoom
-// bytes past w: the room the caller must leave. Guarded by the guard-page,
-// twin and fuzz tests.
+// bytes past w: the room the caller must leave. Guarded by
+// TestHuffmanDecodeAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
+// TestHuffmanDecodeDocumentedRoom, TestHuffmanDecodeTwins and
+// FuzzHuffmanTwins.
 func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
 	const ones = math.MaxUint64
 	// The bytes go into a 128-bit value hi:lo, left-aligned after

@@ -47,7 +47,9 @@ func growForHuffman(dst []byte, s string) []byte {
 // len(dst) and ends at most 8 bytes past it, and the check at the top
 // leaves the encoded length plus 8 bytes of room (see "How the encoder
 // works"); the returned slice ends at the last complete byte. Guarded by
-// the guard-page, twin and fuzz tests.
+// TestHuffmanEncodeAtGuard, TestHuffmanEncodeStaysInRoom,
+// TestEncoderAtGuard, TestHuffmanEncodeTwins, TestEncoderTwins and
+// FuzzHuffmanTwins.
 func appendHuffmanString(dst []byte, s string) []byte {
 	// Only measure s when a rough bound does not fit. An empty s, which
 	// needs no room, gets here only without 8 bytes of room; with them, it
