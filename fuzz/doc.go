@@ -13,25 +13,26 @@
 //   - FuzzHuffman: arbitrary bytes through our Huffman encoder and decoder:
 //     round trips, and decoding agrees with x/net's on valid and invalid
 //     input.
-//   - FuzzRoundTrip and FuzzTableSync (with the Encoder): lists encoded by
-//     ours decode to themselves with both decoders, and after every block the
-//     encoder's and decoder's dynamic tables are identical.
+//   - FuzzRoundTrip (with the Encoder): lists encoded by ours decode to
+//     themselves with both decoders.
 //   - FuzzStringLimitSync: blocks through a decoder under the fuzzer's
 //     string limit and one without: the limited one gives the same fields,
 //     or a stream error with a prefix of them, and the dynamic tables stay
 //     the same after every block.
-//   - FuzzHuffmanTwins, FuzzDecodeTwins and FuzzEncodeTwins: hpack's unsafe
-//     hot paths against their pure-Go twins, which every build compiles and
-//     internal/twin exposes to this package: Huffman decoding (under the
-//     fuzzer's cap) and encoding, whole blocks in fragments through a Decoder
-//     on either, and header lists through an Encoder on either. They must
-//     agree on every byte, every error and every dynamic table.
+//   - FuzzDecodeTwins: whole blocks in fragments through a Decoder on
+//     hpack's unsafe hot paths and one on their pure-Go twins (which
+//     internal/twin exposes to this package): the same fields, errors and
+//     dynamic tables.
 //   - FuzzGrpcBase64, FuzzGrpcMessage and FuzzGrpcTimeout: grpcmeta's
 //     binary-metadata base64 against encoding/base64 (padded and not),
 //     grpc-message percent-decoding round trips with its encoder and never
 //     fails, and grpc-timeout formatting round trips through ParseTimeout
 //     without shortening a duration.
 //
+// hpack's FuzzHuffmanTwins (the Huffman kernels against their pure-Go
+// twins), FuzzEncodeTwins (every string of the Encoder's blocks against the
+// twin) and FuzzTableSync (the Encoder's and a Decoder's dynamic tables
+// after every block) live in package hpack, beside the code they reach.
 // headerblock's FuzzFramer lives in that package, beside the differential
 // test whose harness and classifier it shares; CI fuzzes it too.
 // intern's FuzzIntern (concurrent interning: one handle per string, the

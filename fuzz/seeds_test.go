@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,21 +125,12 @@ func seedCorpora() map[string][][]any {
 	for i, h := range headerSeeds() {
 		m["FuzzXnetToOurs"] = append(m["FuzzXnetToOurs"], []any{h, byte(i)})
 		m["FuzzRoundTrip"] = append(m["FuzzRoundTrip"], []any{h, byte(i * 37)})
-		m["FuzzTableSync"] = append(m["FuzzTableSync"], []any{h, byte(i * 53), uint16(64 << (i % 8))})
-		m["FuzzEncodeTwins"] = append(m["FuzzEncodeTwins"], []any{h, byte(i * 37)})
 	}
 	for _, s := range []string{"", "www.example.com", "no-cache", "\x00\xff\x80", "Mon, 21 Oct 2013 20:13:21 GMT"} {
 		m["FuzzHuffman"] = append(m["FuzzHuffman"], []any{[]byte(s)})
 	}
 	for _, w := range rfcWires() {
 		m["FuzzHuffman"] = append(m["FuzzHuffman"], []any{w})
-	}
-	for i, seed := range m["FuzzHuffman"] {
-		limit := uint16(math.MaxUint16) // no cap
-		if i%2 == 1 {
-			limit = uint16(i) // a cap that cuts most of them short
-		}
-		m["FuzzHuffmanTwins"] = append(m["FuzzHuffmanTwins"], []any{seed[0], uint16(i * 7), limit})
 	}
 	return m
 }

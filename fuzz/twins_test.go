@@ -3,38 +3,12 @@ package fuzz
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/twin"
 	"github.com/metapack/metapack/mdelem"
 )
-
-// FuzzHuffmanTwins decodes the fuzzer's bytes as Huffman data, and encodes
-// them, with hpack's fast code and with its pure-Go twin (reached through
-// internal/twin), into dsts with the fuzzer's prefix and spare room, under
-// the fuzzer's cap: every output byte and every error must agree.
-func FuzzHuffmanTwins(f *testing.F) {
-	f.Add([]byte("www.example.com"), uint16(0), uint16(math.MaxUint16))
-	f.Fuzz(func(t *testing.T, data []byte, spare, limit uint16) {
-		maxLen := int(limit)
-		if limit == math.MaxUint16 {
-			maxLen = math.MaxInt
-		}
-		dst := func() []byte { return append(make([]byte, 0, 1+int(spare%64)), 'p') }
-		fast, fastErr := hpack.AppendHuffmanDecodeLimit(dst(), data, maxLen)
-		safe, safeErr := twin.HuffmanDecode(dst(), data, maxLen)
-		if fastErr != safeErr || !bytes.Equal(fast, safe) {
-			t.Fatalf("decoding %x (spare %d, maxLen %d): fast %q, %v; safe %q, %v", data, spare, maxLen, fast, fastErr, safe, safeErr)
-		}
-		fastEnc := hpack.AppendHuffmanString(dst(), string(data))
-		safeEnc := twin.HuffmanEncode(dst(), string(data))
-		if !bytes.Equal(fastEnc, safeEnc) {
-			t.Fatalf("encoding %x: fast %x, safe %x", data, fastEnc, safeEnc)
-		}
-	})
-}
 
 // FuzzDecodeTwins decodes the fuzzer's bytes as up to three header blocks,
 // split into fragments where the fuzzer says, with a Decoder on its fast
@@ -57,31 +31,6 @@ func FuzzDecodeTwins(f *testing.F) {
 			want := decodeState(safe, sb, ourDecode(safe, sb, frags))
 			if got != want {
 				t.Fatalf("block %d %x: fast\n%s\nsafe\n%s", i, block, got, want)
-			}
-		}
-	})
-}
-
-// FuzzEncodeTwins encodes the fuzzer's header lists, with SETTINGS changes
-// between them, with an Encoder on its fast paths and one on its pure-Go
-// twins: every block must be byte for byte the same.
-func FuzzEncodeTwins(f *testing.F) {
-	f.Add(":method: GET\n:path: /\nsecret: x\n\n:status: 200\n", byte(6))
-	f.Fuzz(func(t *testing.T, text string, sizes byte) {
-		fast, safe := hpack.NewEncoder(4096), hpack.NewEncoder(4096)
-		twin.UseSafeEncoder(safe)
-		in := mdelem.NewBatch(0, 0)
-		var fastBlock, safeBlock []byte
-		for i, list := range parseHeaders(text) {
-			if size, ok := settingsChange(sizes, i); ok {
-				fast.SetMaxDynamicTableSize(size)
-				safe.SetMaxDynamicTableSize(size)
-			}
-			toBatch(in, list)
-			fastBlock = fast.AppendBlock(fastBlock[:0], in)
-			safeBlock = safe.AppendBlock(safeBlock[:0], in)
-			if !bytes.Equal(fastBlock, safeBlock) {
-				t.Fatalf("list %d %v: fast %x, safe %x", i, list, fastBlock, safeBlock)
 			}
 		}
 	})

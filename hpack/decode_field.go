@@ -229,7 +229,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	case !valueHuff && !internIt && len(valueRaw) <= d.maxStringLen:
 		value = mdelem.StrOf(mdelem.Borrowed(valueRaw))
 	case valueHuff && !internIt && !d.safe:
-		if d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], valueRaw, d.maxStringLen); err != nil {
+		if d.valueBuf, err = appendHuffmanDecode(d.valueBuf[:0], valueRaw, d.maxStringLen); err != nil {
 			return 0, 0, huffmanErr(err, off)
 		}
 		value = mdelem.StrOf(mdelem.Borrowed(d.valueBuf))
@@ -364,7 +364,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		if d.safe {
 			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, maxLen)
 		} else {
-			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
+			*buf, err = appendHuffmanDecode((*buf)[:0], raw, maxLen)
 		}
 		if err != nil {
 			return mdelem.Str{}, huffmanErr(err, off)

@@ -5,6 +5,5 @@ import "github.com/metapack/metapack/internal/twin"
 // The decoder's side of the hooks through which package fuzz compares the
 // unsafe hot paths with their pure-Go twins (see internal/twin).
 func init() {
-	twin.HuffmanDecode = appendHuffmanDecodeSafe
 	twin.UseSafeDecoder = func(d any) { d.(*Decoder).safe = true }
 }

@@ -10,34 +10,19 @@ import (
 // Encoder encodes header lists into HPACK header blocks (RFC 7541). It
 // keeps the dynamic table that the peer's decoder mirrors, so one Encoder
 // serves one direction of one connection. It is not safe for concurrent
-// use.
-//
-// In steady state it allocates nothing: the table's buffers are sized once
-// for the table size limit, strings that are not atoms are copied into a
-// byte ring, and lookups go through a hash index that is updated in place.
-// Names that are atoms (static or interned) are never hashed: their hash
-// and static index come with them. A value's hash reads at most 24 of its
-// bytes (see valueHash).
+// use. In steady state it does not allocate.
 //
 // Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
-// never-indexed literals (RFC 7541 §6.2.3). For the others, the encoder's
-// index policy picks the representation. It sends as never-indexed
-// literals authorization, proxy-authorization and cookies under 20 bytes. It does not index a
-// field larger than 3/4 of the table. For any other field that is in no
-// table it learns, per name, whether values repeat:
-//   - a field seen recently (its hash is in a small fixed-size filter of
-//     fields sent without indexing) is indexed: its second sighting;
-//   - a new value is indexed at once when its name's values have tended to
-//     repeat (a per-name score, raised by table and filter hits, lowered
-//     by new values), and otherwise sent without indexing, so that values
-//     that never repeat (request IDs, dates, trace contexts) do not evict
-//     the ones that do;
-//   - except that a field whose name is in no table is indexed, so that
-//     later fields can refer to the name.
+// never-indexed literals (RFC 7541 §6.2.3), and so are authorization,
+// proxy-authorization and cookies under 20 bytes. A field larger than 3/4
+// of the table is not indexed. Other new fields are indexed on their
+// second sighting, or at once when their name is in no table or its values
+// have tended to repeat, so that values that never repeat (request IDs,
+// dates, trace contexts) do not evict the ones that do.
 //
-// The zero Encoder is usable, and indexes nothing: its limit and the
-// peer's setting are 0 until SetMaxDynamicTableSizeLimit and
-// SetMaxDynamicTableSize raise them. Use NewEncoder.
+// The zero Encoder is usable, and indexes nothing until
+// SetMaxDynamicTableSizeLimit and SetMaxDynamicTableSize raise its limits.
+// Use NewEncoder.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
@@ -51,26 +36,19 @@ type Encoder struct {
 	minMax        uint32
 	updatePending bool
 
-	policy indexPolicy
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
 	seen       seenFilter
 	names      nameScores
 	lits       litCache
-
-	// safe makes the Encoder Huffman-code with appendHuffmanStringSafe,
-	// the pure-Go twin, whatever the build: the differential tests set it
-	// (see encoder_twin.go) to compare the two on whole blocks.
-	safe bool
 }
 
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetMaxDynamicTableSizeLimit raises that. An HTTP/2 peer's decoder starts
-// with a table of DefaultTableSize (RFC 9113 §6.5.2) whatever it advertises, so
-// when the size the encoder uses differs from that, its first block starts
-// with a size update saying so (RFC 7541 §4.2).
+// SetMaxDynamicTableSizeLimit raises that. When that differs from
+// DefaultTableSize, the size a peer's decoder starts with (RFC 9113
+// §6.5.2), the first block starts with a size update.
 func NewEncoder(peerTableSize uint32) *Encoder {
 	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
 	e.Reset()
@@ -94,15 +72,11 @@ func (e *Encoder) Reset() {
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
-// The table's maximum becomes min(v, limit) (0: no dynamic table, as the
-// peer then allows none); entries are evicted at once,
+// The table's maximum becomes min(v, limit); entries are evicted at once,
 // and the next block starts with the size updates RFC 7541 §4.2 requires.
-// When the maximum went below both the one the peer knows and the final
-// one since the last block, that is two updates: the first is 0, not the
-// lowest maximum reached, and the table is emptied, because x/net's
-// decoder (through v0.62) rejects a second update unless the first left
-// its table empty; 0 is the lowest maximum the encoder then reached. The
-// second is the final maximum.
+// When the maximum went down and up again since the last block, those are
+// two updates, the first of them 0, and the table is emptied: x/net's
+// decoder rejects a second update unless the first emptied its table.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.peerMax = v
 	e.applyMax()
@@ -110,9 +84,8 @@ func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 
 // SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever
 // the peer allows (DefaultTableSize by default), as x/net's method of that
-// name does. 0 means no dynamic table at all. Values above 1 GiB are taken
-// as 1 GiB: an encoder may always use less than its peer allows. The
-// table's memory grows with what it holds, not with the limit.
+// name does. 0 means no dynamic table. Values above 1 GiB are taken as
+// 1 GiB. The table's memory grows with what it holds, not with the limit.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = min(v, maxTableSizeLimit)
 	e.applyMax()
@@ -135,44 +108,15 @@ func (e *Encoder) applyMax() {
 
 // SetIndexCredentials chooses how the encoder sends authorization and
 // proxy-authorization fields. Off, the default, they are never-indexed
-// literals (RFC 7541 §6.2.3): a credential is sent whole in every block,
-// and no dynamic table holds it. On, each is indexed when first sent, as
-// other fields can be, and a block that repeats it sends its index.
+// literals (RFC 7541 §6.2.3), sent whole in every block. On, each is
+// indexed when first sent, and a block that repeats it sends its index.
 //
-// Turn it on only for a connection that carries one principal's
-// requests, such as a client's connection to its server, where the
-// token repeats on every request. RFC 7541 §7.1 explains the risk it
-// takes: an attacker who can add header fields of its own to the same
-// compression context, and observe the length of the blocks, can test
-// guesses of an indexed value one at a time. On a connection whose
-// fields all come from one principal, no such attacker shares the
-// context. A field marked Sensitive is never-indexed either way.
+// Turn it on only for a connection whose fields all come from one
+// principal, such as a client's connection to its server: an attacker who
+// can add fields to the same compression context, and observe the length
+// of the blocks, can test guesses of an indexed value (RFC 7541 §7.1). A
+// field marked Sensitive is never-indexed either way.
 func (e *Encoder) SetIndexCredentials(on bool) { e.indexCreds = on }
-
-// setIndexPolicy replaces the index policy, for the tests; nil restores
-// the default (see Encoder). Fields marked Sensitive are never-indexed
-// whatever the policy says.
-func (e *Encoder) setIndexPolicy(p indexPolicy) { e.policy = p }
-
-// DynamicTableSize returns the dynamic table's size and maximum size in
-// RFC 7541 terms, as the peer's decoder will have them after the next
-// block's size updates.
-func (e *Encoder) DynamicTableSize() (size, max uint32) { return e.table.size, e.table.max }
-
-// DynamicTableLen returns the number of dynamic table entries.
-func (e *Encoder) DynamicTableLen() int { return int(e.table.count) }
-
-// DynamicEntry returns dynamic table entry i (0 is the newest), and ok
-// false, with empty strings, when i is not below DynamicTableLen. It
-// copies the strings that are not atoms; it is meant for tests and
-// inspection.
-func (e *Encoder) DynamicEntry(i int) (name, value string, ok bool) {
-	if i < 0 || i >= int(e.table.count) {
-		return "", "", false
-	}
-	ent := e.table.at(uint32(i))
-	return e.table.str(ent.name), e.table.str(ent.value), true
-}
 
 // AppendBlock appends the header block of b's fields to dst and returns
 // the extended buffer: first any pending size updates, then one
@@ -187,19 +131,15 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	}
 	fields := b.UnsafeFields()
 	for i := range fields {
-		dst = e.appendField(dst, &fields[i])
+		dst = e.appendField(dst, &fields[i], indexDefault)
 	}
 	return dst
 }
 
-// AppendField appends one field's representation to dst. A block made of
-// several calls gets any pending size updates before its first field, as
-// long as the settings do not change in between. A name given as bytes is
-// looked up in the static tier, as Batch.Append does, so that a field
-// encodes as it would through AppendBlock. A field that is not valid (see
-// mdelem.Field.IsValid: a part that holds no string, such as the zero
-// intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
-// comes back as it was.
+// AppendField appends one field's representation to dst, preceded by any
+// pending size updates, and encodes it as AppendBlock would. A field that
+// is not valid (see mdelem.Field.IsValid) is dropped, as Batch.Append
+// drops it: dst comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	if !f.IsValid() {
 		return dst
@@ -212,27 +152,18 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}
-	return e.appendField(dst, &f)
+	return e.appendField(dst, &f, indexDefault)
 }
 
 // appendSizeUpdates appends the size updates that a block must start with
 // after the maximum changed (RFC 7541 §4.2): the lowest maximum reached,
 // when the table shrank below what the peer knows and grew again, then the
 // current one.
-//
-// x/net's decoder (through v0.62 at least) rejects a second update unless
-// the first left its table empty. So when entries would survive the lowest
-// size, the encoder lowers its maximum to 0 for that moment instead,
-// emptying both tables, and signals 0: the smallest maximum it reached.
 func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
 	low := e.minMax
 	if low < e.sentMax && low < e.table.max {
-		// x/net's decoder (v0.62) accepts a second size update only when
-		// the first one emptied its table. Peers running it are common, so
-		// when entries would survive the lowest size we empty the table and
-		// send 0 instead: still RFC 7541 §4.2-conformant, at the cost of the
-		// entries, and only when the peer lowered and raised its setting
-		// between two blocks.
+		// x/net's decoder accepts a second size update only when the
+		// first emptied its table: empty it, and send 0.
 		if e.table.size > 0 {
 			e.table.evictTo(0)
 			low = 0

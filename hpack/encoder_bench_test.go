@@ -8,7 +8,6 @@ import (
 	chpack "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
-	"github.com/metapack/metapack/internal/twin"
 	"github.com/metapack/metapack/mdelem"
 	xhpack "golang.org/x/net/http2/hpack"
 )
@@ -54,23 +53,17 @@ func BenchmarkEncode(b *testing.B) {
 	}
 	corpora = append(corpora, newEncBenchCorpus("grpc", hpack.EncGRPCStory()))
 	for _, c := range corpora {
-		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkEncodeCorpus(b, c, false) })
-		// The pure-Go twins, which -tags purego builds in their place.
-		b.Run("corpus="+c.name+"/impl=metapack-purego", func(b *testing.B) { benchmarkEncodeCorpus(b, c, true) })
+		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkEncodeCorpus(b, c) })
 		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) { benchmarkEncodeXnetAPI(b, c, newXnetEncoder) })
 		b.Run("corpus="+c.name+"/impl=compat", func(b *testing.B) { benchmarkEncodeXnetAPI(b, c, newCompatEncoder) })
 	}
 }
 
-// benchmarkEncodeCorpus is BenchmarkEncode's run of ours; safe switches
-// the encoders to the pure-Go twins.
-func benchmarkEncodeCorpus(b *testing.B, c *encBenchCorpus, safe bool) {
+// benchmarkEncodeCorpus is BenchmarkEncode's run of ours.
+func benchmarkEncodeCorpus(b *testing.B, c *encBenchCorpus) {
 	encs := make([]*hpack.Encoder, len(c.batches))
 	for i := range encs {
 		encs[i] = hpack.NewEncoder(hpack.DefaultTableSize)
-		if safe {
-			twin.UseSafeEncoder(encs[i])
-		}
 	}
 	buf := make([]byte, 0, 64<<10)
 	pass := func() {

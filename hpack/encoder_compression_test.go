@@ -17,15 +17,12 @@ import (
 const maxRawDataRatio = 0.305
 
 // encRatio returns the wire/header ratio of encoding each story with a
-// fresh Encoder of table size 4096, set up by setup (nil for none).
-func encRatio(setup func(*Encoder), stories ...[][]story.Header) float64 {
+// fresh Encoder of table size 4096, under policy (nil for the default).
+func encRatio(policy indexPolicy, stories ...[][]story.Header) float64 {
 	n := 0
 	var buf []byte
 	for _, lists := range stories {
-		e := NewEncoder(DefaultTableSize)
-		if setup != nil {
-			setup(e)
-		}
+		e := policyEncoder{NewEncoder(DefaultTableSize), policy}
 		for _, hs := range lists {
 			buf = e.AppendBlock(buf[:0], encBatch(hs))
 			n += len(buf)
@@ -77,7 +74,7 @@ func TestEncoderCompression(t *testing.T) {
 	ours := encRatio(nil, grpc)
 	xnet := encXnetRatio(nil, grpc)
 	xnetSame := encXnetRatio(encNeverIndexed, grpc)
-	oursAuth := encRatio(func(e *Encoder) { e.setIndexPolicy(encIndexAuthorization) }, grpc)
+	oursAuth := encRatio(encIndexAuthorization, grpc)
 	t.Logf("grpc workload (%d lists, seed %d), default policies: metapack %.4f, x/net %.4f", encGRPCLists, encGRPCSeed, ours, xnet)
 	t.Logf("grpc workload, authorization never indexed by both: metapack %.4f, x/net %.4f", ours, xnetSame)
 	t.Logf("grpc workload, authorization indexed by both: metapack %.4f, x/net %.4f", oursAuth, xnet)

@@ -86,14 +86,14 @@ func (p *encPeer) check(t *testing.T, where string, e *Encoder, block []byte, wa
 // encCheckTables compares the encoder's dynamic table with the decoder's.
 func encCheckTables(t *testing.T, where string, e *Encoder, d *Decoder) {
 	t.Helper()
-	es, em := e.DynamicTableSize()
+	es, em := e.dynamicTableSize()
 	ds, dm := d.DynamicTableSize()
-	if e.DynamicTableLen() != d.DynamicTableLen() || es != ds || em != dm {
+	if e.dynamicTableLen() != d.DynamicTableLen() || es != ds || em != dm {
 		t.Fatalf("%s: encoder table has %d entries, size %d/%d; decoder's %d, %d/%d",
-			where, e.DynamicTableLen(), es, em, d.DynamicTableLen(), ds, dm)
+			where, e.dynamicTableLen(), es, em, d.DynamicTableLen(), ds, dm)
 	}
-	for i := range e.DynamicTableLen() {
-		en, ev, _ := e.DynamicEntry(i)
+	for i := range e.dynamicTableLen() {
+		en, ev, _ := e.dynamicEntry(i)
 		dn, dv, _ := d.DynamicEntry(i)
 		if en != dn || ev != dv {
 			t.Fatalf("%s: dynamic entry %d: encoder %q: %q, decoder %q: %q", where, i, en, ev, dn, dv)
@@ -219,15 +219,14 @@ func TestEncoderRandom(t *testing.T) {
 	}
 	for conn := range 500 {
 		size := sizes[r.IntN(len(sizes))]
-		e := NewEncoder(size)
+		e := policyEncoder{NewEncoder(size), policies[r.IntN(len(policies))]}
 		e.SetMaxDynamicTableSizeLimit(sizes[r.IntN(len(sizes))])
-		e.setIndexPolicy(policies[r.IntN(len(policies))])
 		p := newEncPeer(size)
 		var buf []byte
 		for blk := range 30 {
 			if r.IntN(8) == 0 {
 				for range 1 + r.IntN(3) {
-					p.setTableSize(e, sizes[r.IntN(len(sizes))])
+					p.setTableSize(e.Encoder, sizes[r.IntN(len(sizes))])
 				}
 			}
 			want, b := encRandomList(r)
@@ -242,7 +241,7 @@ func TestEncoderRandom(t *testing.T) {
 					buf = e.AppendBlock(buf, b) // the size updates
 				}
 			}
-			p.check(t, fmt.Sprintf("connection %d block %d", conn, blk), e, buf, want)
+			p.check(t, fmt.Sprintf("connection %d block %d", conn, blk), e.Encoder, buf, want)
 		}
 	}
 }

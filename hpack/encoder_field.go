@@ -22,24 +22,18 @@ const (
 // dynIndexBase is the HPACK index of the newest dynamic entry.
 const dynIndexBase = tier.TableLen + 1
 
-// appendField appends f's representation.
-func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
-	// Filled in field by field: a composite literal is built in a
-	// temporary and copied in 16-byte moves, which wait on the 8-byte
-	// stores before them (a store-forwarding stall per field).
-	var v fieldView
-	v.nameAtom, v.valueAtom = f.Name.Atom(), f.Value.Atom()
+// appendField appends f's representation, sent as how says unless f is
+// Sensitive; indexDefault leaves the choice to the default policy.
+func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte {
+	var v fieldView // filled field by field: faster than a composite literal
+	v.nameAtom, v.valueAtom = (*tier.Atom)(f.Name.Atom()), (*tier.Atom)(f.Value.Atom())
 	v.name, v.value = f.Name.UnsafeString(), f.Value.UnsafeString()
-	how := indexDefault
-	switch {
-	case f.Sensitive():
+	if f.Sensitive() {
 		how = indexNever
-	case e.policy != nil:
-		how = e.policy(*f)
 	}
-	if how == indexDefault && v.nameAtom != nil && neverIndexed(v.nameAtom.Key(), len(v.value)) {
+	if how == indexDefault && v.nameAtom != nil && neverIndexed(sd.KeyID(v.nameAtom.Key()), len(v.value)) {
 		how = indexNever
-		if e.indexCreds && v.nameAtom.Key() != sd.KeyCookie {
+		if e.indexCreds && sd.KeyID(v.nameAtom.Key()) != sd.KeyCookie {
 			how = e.credentialIndexing(&v)
 		}
 	}
@@ -59,15 +53,9 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 		}
 	} else if e.table.max > 0 {
 		nh = strHash(v.nameAtom, v.name)
-		if e.table.count > 0 {
-			if age, ok := e.table.findRecent(nh, &v); ok {
-				return e.appendHit(dst, how, nh, age)
-			}
-		}
 		ph = tabledef.PairHash(nh, valueHash(v.value))
 		if e.table.count > 0 {
 			if age, ok := e.table.findField(ph, &v); ok {
-				e.table.setRecent(nh, age)
 				return e.appendHit(dst, how, nh, age)
 			}
 		}
@@ -90,12 +78,12 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field) []byte {
 		dst = appendInt(dst, reprNone, 4, idx)
 	}
 	if idx == 0 {
-		dst = appendString(dst, v.name, e.safe)
+		dst = appendString(dst, v.name)
 	}
 	if how == indexNever && cacheable(len(v.value)) {
-		dst = e.lits.appendString(dst, v.value, e.safe)
+		dst = e.lits.appendString(dst, v.value)
 	} else {
-		dst = appendString(dst, v.value, e.safe)
+		dst = appendString(dst, v.value)
 	}
 	if how == indexIncremental {
 		e.table.add(&v, nh, ph)
@@ -113,22 +101,16 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 }
 
 // appendString appends s as an HPACK string (§5.2): Huffman-coded when
-// that is strictly shorter. It encodes speculatively, after room for the
-// raw length's prefix, rather than measuring first: header text almost
-// always shrinks, and one pass is cheaper than two. With safe it encodes
-// with the pure-Go twin, appendHuffmanStringSafe.
-func appendString(dst []byte, s string, safe bool) []byte {
+// that is strictly shorter. It codes s after room for the raw length's
+// prefix, then moves it if needed: header text almost always shrinks.
+func appendString(dst []byte, s string) []byte {
 	start := len(dst)
 	p := intLen(7, uint64(len(s)))
 	// AppendHuffmanString measures s first unless it has this much room.
 	if room := p + maxHuffmanBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
-	if safe {
-		dst = appendHuffmanStringSafe(dst[:start+p], s)
-	} else {
-		dst = AppendHuffmanString(dst[:start+p], s)
-	}
+	dst = AppendHuffmanString(dst[:start+p], s)
 	n := len(dst) - start - p
 	if n >= len(s) {
 		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))
@@ -157,3 +139,65 @@ func intLen(n uint, v uint64) int {
 	}
 	return l
 }
+
+// staticMatch returns the static index of the field or 0, and the first
+// static index with its name, or 0. The name is an atom. A value given as
+// bytes that is a static-tier string gets its atom in v.valueAtom: every
+// static value is one, and the table then takes the atom's hash rather
+// than hashing the bytes, and keeps no copy of them.
+func staticMatch(v *fieldView) (index, nameIndex uint8) {
+	if v.valueAtom == nil {
+		nameIndex = v.nameAtom.NameIndex()
+		if nameIndex == 0 || !tier.MayBeAtom(v.value) {
+			return 0, nameIndex
+		}
+		if v.valueAtom = tier.Lookup(v.value); v.valueAtom == nil {
+			return 0, nameIndex
+		}
+	}
+	return tier.LookupFieldAtoms(v.nameAtom, v.valueAtom)
+}
+
+// Never-indexed literals are sent in full every time: a bearer token in
+// every gRPC request is Huffman-coded again and again. litCache keeps the
+// encoded form of the last few long ones, so a repeat costs a compare and
+// a copy instead.
+const (
+	litCacheSlots  = 4
+	litCacheMinLen = 48   // shorter values are cheap to encode
+	litCacheMaxLen = 4096 // bounds the cache's memory
+)
+
+type litCacheSlot struct {
+	raw []byte // the value
+	enc []byte // its HPACK string: length prefix and (Huffman) bytes
+}
+
+// litCache replaces its slots in turn. Its buffers grow to the longest
+// value seen and are reused, so in steady state it does not allocate. It
+// memoizes a pure function, so Reset keeps it.
+type litCache struct {
+	slots [litCacheSlots]litCacheSlot
+	next  uint8
+}
+
+// appendString appends s as an HPACK string, from the cache when s is
+// there, and caches it otherwise.
+func (c *litCache) appendString(dst []byte, s string) []byte {
+	for i := range c.slots {
+		if string(c.slots[i].raw) == s {
+			return append(dst, c.slots[i].enc...)
+		}
+	}
+	start := len(dst)
+	dst = appendString(dst, s)
+	slot := &c.slots[c.next%litCacheSlots]
+	c.next++
+	slot.raw = append(slot.raw[:0], s...)
+	slot.enc = append(slot.enc[:0], dst[start:]...)
+	return dst
+}
+
+// cacheable reports whether a never-indexed value of n bytes goes through
+// the cache.
+func cacheable(n int) bool { return n >= litCacheMinLen && n <= litCacheMaxLen }

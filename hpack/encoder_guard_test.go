@@ -26,9 +26,8 @@ func TestEncoderAtGuard(t *testing.T) {
 	values := guardpage.NewRegion(t, 1<<12)
 	out := guardpage.NewRegion(t, 1<<13)
 	always := func(mdelem.Field) indexing { return indexIncremental }
-	ref, e := NewEncoder(DefaultTableSize), NewEncoder(DefaultTableSize)
-	ref.setIndexPolicy(always)
-	e.setIndexPolicy(always)
+	ref := policyEncoder{NewEncoder(DefaultTableSize), always}
+	e := policyEncoder{NewEncoder(DefaultTableSize), always}
 	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 70; n++ {
 			name := append([]byte("x-"), kind.make(r, n)...)
@@ -42,7 +41,7 @@ func TestEncoderAtGuard(t *testing.T) {
 				}
 				return []mdelem.Field{f, f, f.WithSensitive(true)}
 			}
-			encode := func(e *Encoder, dst []byte, fs []mdelem.Field, owned bool) []byte {
+			encode := func(e policyEncoder, dst []byte, fs []mdelem.Field, owned bool) []byte {
 				e.Reset()
 				if owned {
 					b := mdelem.NewBatch(len(fs), 0)

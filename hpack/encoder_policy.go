@@ -1,11 +1,8 @@
 package hpack
 
-import (
-	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
-)
+import sd "github.com/metapack/metapack/staticdata"
 
-// indexing is the representation an indexPolicy picks for a field.
+// indexing is the representation chosen for a field.
 type indexing uint8
 
 const (
@@ -22,12 +19,6 @@ const (
 	// too. Use it for secrets.
 	indexNever
 )
-
-// indexPolicy picks how to send a field. It is asked about every field
-// that is not marked Sensitive (those are always indexNever), before any
-// table lookup; indexDefault hands the field to the default policy, so a
-// policy can override just the keys it knows. It must not keep f's strings.
-type indexPolicy func(f mdelem.Field) indexing
 
 // minIndexedCookie is the shortest cookie value that the default policy
 // may index: shorter ones are easy to guess one at a time, which a
@@ -48,14 +39,9 @@ func neverIndexed(key sd.KeyID, vlen int) bool {
 }
 
 // seenSlots is the size of the filter of fields recently sent without
-// indexing, in sets of two. Measured on the raw-data stories and the gRPC
-// workload, a small filter beats a large one: a value last seen hundreds
-// of fields ago is unlikely to be seen again before its entry would be
-// evicted. With the table's pair hash (valueHash), sets of two: 64 slots
-// 0.2960 and 0.3901, 128 0.2951 and 0.3910, 192 0.2943 and 0.3922, 256
-// 0.2955 and 0.3945, 384 0.2975 and 0.3963; one slot per hash instead, 128
-// slots: 0.2954, 256: 0.2946. (The figures move by about 0.001 with which
-// fields happen to share a set.)
+// indexing, in sets of two: a small filter compresses better than a large
+// one, as a value last seen hundreds of fields ago is unlikely to repeat
+// before its entry would be evicted.
 const seenSlots = 192
 
 // seenFilter remembers the pair hashes of fields recently sent without
@@ -128,18 +114,7 @@ func (s *nameScores) fresh(nh uint64) bool {
 
 // defaultIndexing is the default policy for a field that is in no table
 // and is not to be never-indexed; haveName tells whether its name is in a
-// table. Wire/header ratios measured on the raw-data stories at 4096 (and
-// on the gRPC workload, authorization never indexed): indexing everything
-// that fits gives 0.3108 (0.4365), nghttp2's per-key exclusions 0.3087
-// (0.4525); the second-sighting filter alone 0.3120 (0.4261), as it
-// delays every repeated value by one sighting; adding name bootstrap
-// 0.3057 (0.3979); adding the per-name scores, which index at first sight
-// the values of names whose values repeat, 0.2943 (0.3922) with the filter
-// as it is (see seenSlots).
-//
-// The filter keys fields by their XXH64 pair hash, not by the table's
-// (valueHash): the figures above depend on which fields share its slots,
-// and the table's cheaper hash measured 0.2954 with 128 slots.
+// table.
 func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
 	switch {

@@ -17,10 +17,9 @@ import (
 func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"strHash", "fold", "hashTag", "neverIndexed", "intLen", "cacheable", "nextPow2",
-		"(*encTable).live", "(*encTable).equal", "(*encTable).str", "(*encTable).at",
-		"(*encTable).setRecent", "(*encTable).evictTo", "(*byteRing).place",
+		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
+		"(*encTable).evictTo", "(*byteRing).place",
 		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
-		"(*Encoder).DynamicTableLen", "(*Encoder).DynamicTableSize",
 	)
 }
 
@@ -95,7 +94,7 @@ func TestEncoderNeverIndexed(t *testing.T) {
 				t.Errorf("%s (sight %d): x/net decodes %+v, want it sensitive", tc.name, i, fs)
 			}
 		}
-		if n := e.DynamicTableLen(); n != 0 {
+		if n := e.dynamicTableLen(); n != 0 {
 			t.Errorf("%s: the dynamic table has %d entries, want none", tc.name, n)
 		}
 	}
@@ -129,14 +128,14 @@ func TestEncoderLargeNotIndexed(t *testing.T) {
 	for range 3 {
 		e.AppendBlock(nil, encField1("x-big", big, false))
 	}
-	if n := e.DynamicTableLen(); n != 0 {
+	if n := e.dynamicTableLen(); n != 0 {
 		t.Errorf("a field over 3/4 of the table was indexed (%d entries)", n)
 	}
 	ok := big[1:]
 	for range 3 {
 		e.AppendBlock(nil, encField1("x-big", ok, false))
 	}
-	if n := e.DynamicTableLen(); n != 1 {
+	if n := e.dynamicTableLen(); n != 1 {
 		t.Errorf("a field of 3/4 of the table: %d entries, want 1", n)
 	}
 }
@@ -144,19 +143,18 @@ func TestEncoderLargeNotIndexed(t *testing.T) {
 // TestEncoderPolicy checks custom policies.
 func TestEncoderPolicy(t *testing.T) {
 	b := encBatch([]story.Header{{Name: "x-a", Value: "1"}, {Name: "x-b", Value: "2"}, {Name: "cookie", Value: "k=v"}})
-	e := NewEncoder(DefaultTableSize)
-	e.setIndexPolicy(func(mdelem.Field) indexing { return indexNone })
+	e := policyEncoder{NewEncoder(DefaultTableSize), func(mdelem.Field) indexing { return indexNone }}
 	e.AppendBlock(nil, b)
 	e.AppendBlock(nil, b)
-	if n := e.DynamicTableLen(); n != 0 {
+	if n := e.dynamicTableLen(); n != 0 {
 		t.Errorf("indexNone: %d entries", n)
 	}
-	e.setIndexPolicy(func(f mdelem.Field) indexing {
+	e.policy = func(f mdelem.Field) indexing {
 		if f.Name.EqualString("x-a") {
 			return indexNever
 		}
 		return indexIncremental
-	})
+	}
 	block := e.AppendBlock(nil, b)
 	fs := encXnetDecode(t, block)
 	if !fs[0].Sensitive || fs[1].Sensitive || fs[2].Sensitive {
@@ -164,10 +162,10 @@ func TestEncoderPolicy(t *testing.T) {
 	}
 	// indexIncremental overrides the short-cookie rule: the policy is
 	// asked first.
-	if n := e.DynamicTableLen(); n != 2 {
+	if n := e.dynamicTableLen(); n != 2 {
 		t.Errorf("indexIncremental: %d entries, want 2", n)
 	}
-	e.setIndexPolicy(nil)
+	e.policy = nil
 	if got := e.AppendBlock(nil, encField1("x-b", "2", false)); len(got) != 1 {
 		t.Errorf("default policy again: got %x, want a one-byte index", got)
 	}
@@ -337,7 +335,7 @@ func TestEncoderTableCapacity(t *testing.T) {
 	e.SetMaxDynamicTableSizeLimit(65536)
 	buf = e.AppendBlock(buf[:0], encBatch(hs))
 	p.check(t, "after", e, buf, encWant(hs))
-	if e.DynamicTableLen() != 2 {
-		t.Errorf("%d entries, want 2", e.DynamicTableLen())
+	if e.dynamicTableLen() != 2 {
+		t.Errorf("%d entries, want 2", e.dynamicTableLen())
 	}
 }

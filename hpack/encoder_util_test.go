@@ -8,6 +8,7 @@ import (
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/internal/workload"
 	"github.com/metapack/metapack/mdelem"
+	sd "github.com/metapack/metapack/staticdata"
 )
 
 // Test helpers of the Encoder's tests; the enc prefix keeps them apart from
@@ -93,4 +94,76 @@ func encHeaderBytes(stories ...[][]story.Header) int {
 		}
 	}
 	return n
+}
+
+// dynamicTableSize, dynamicTableLen and dynamicEntry show the encoder's
+// dynamic table to the tests: its RFC 7541 size and maximum, its number
+// of entries, and entry i (0 is the newest), ok false past the end.
+func (e *Encoder) dynamicTableSize() (size, max uint32) { return e.table.size, e.table.max }
+
+func (e *Encoder) dynamicTableLen() int { return int(e.table.count) }
+
+func (e *Encoder) dynamicEntry(i int) (name, value string, ok bool) {
+	if i < 0 || i >= int(e.table.count) {
+		return "", "", false
+	}
+	ent := e.table.at(uint32(i))
+	return e.table.str(ent.name), e.table.str(ent.value), true
+}
+
+// indexPolicy picks how to send a field, for tests that fix the
+// representations: indexDefault leaves a field to the default policy, and
+// a Sensitive field is never-indexed whatever it says.
+type indexPolicy func(f mdelem.Field) indexing
+
+// policyEncoder is an Encoder whose representations policy picks (nil:
+// the default policy).
+type policyEncoder struct {
+	*Encoder
+	policy indexPolicy
+}
+
+func (e policyEncoder) how(f mdelem.Field) indexing {
+	if e.policy == nil {
+		return indexDefault
+	}
+	return e.policy(f)
+}
+
+// AppendBlock is Encoder.AppendBlock under the policy.
+func (e policyEncoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
+	if e.updatePending {
+		dst = e.appendSizeUpdates(dst)
+	}
+	if b == nil {
+		return dst
+	}
+	for _, f := range b.UnsafeFields() {
+		dst = e.appendField(dst, &f, e.how(f))
+	}
+	return dst
+}
+
+// AppendField is Encoder.AppendField under the policy.
+func (e policyEncoder) AppendField(dst []byte, f mdelem.Field) []byte {
+	if !f.IsValid() {
+		return dst
+	}
+	if e.updatePending {
+		dst = e.appendSizeUpdates(dst)
+	}
+	if f.Name.Atom() == nil {
+		if a := sd.Lookup(f.Name.UnsafeBytes()); a != nil {
+			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
+		}
+	}
+	return e.appendField(dst, &f, e.how(f))
+}
+
+// str returns a copy of a table string.
+func (t *encTable) str(s encStr) string {
+	if s.atom != nil {
+		return s.atom.String()
+	}
+	return string(t.ringBytes(s))
 }

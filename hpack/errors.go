@@ -26,7 +26,7 @@ var (
 var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is open")
 
 // ErrStringLength reports a string longer than the limit the caller set:
-// from AppendHuffmanDecodeLimit as it is, and from a Decoder wrapped in a
+// from AppendHuffmanDecode as it is, and from a Decoder wrapped in a
 // *LimitError, a stream error.
 var ErrStringLength = errors.New("hpack: string too long")
 

@@ -24,18 +24,18 @@ func huffmanBenchInputs() []struct{ name, s string } {
 	}
 }
 
-// huffmanDecodeImpls and huffmanEncodeImpls are our Huffman codecs as the
-// benchmarks name them: the default build's, and the pure-Go twin that
-// -tags purego builds in its place.
+// huffmanDecodeImpls and huffmanEncodeImpls are our Huffman kernels as the
+// benchmarks name them: the unsafe ones and their pure-Go twins. (Under
+// -tags purego both are the twins.)
 var (
 	huffmanDecodeImpls = []struct {
 		name   string
 		decode func(dst, src []byte, maxLen int) ([]byte, error)
-	}{{"metapack", AppendHuffmanDecodeLimit}, {"metapack-purego", appendHuffmanDecodeSafe}}
+	}{{"unsafe", appendHuffmanDecode}, {"safe", appendHuffmanDecodeSafe}}
 	huffmanEncodeImpls = []struct {
 		name   string
 		encode func(dst []byte, s string) []byte
-	}{{"metapack", AppendHuffmanString}, {"metapack-purego", appendHuffmanStringSafe}}
+	}{{"unsafe", appendHuffmanString}, {"safe", appendHuffmanStringSafe}}
 )
 
 func BenchmarkHuffmanDecode(b *testing.B) {

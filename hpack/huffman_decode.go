@@ -1,7 +1,9 @@
 package hpack
 
 import (
+	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/metapack/metapack/internal/huffdata"
 )
@@ -21,25 +23,22 @@ const (
 	fastRoom = 16
 )
 
-// AppendHuffmanDecode appends the decoding of the Huffman-encoded src to dst
-// and returns the extended buffer. Invalid input (RFC 7541 §5.2: EOS in the
+// AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
+// and returns the extended buffer. A decoding longer than maxLen bytes
+// fails with ErrStringLength, having grown dst only as far as maxLen needs;
+// maxLen <= 0 means no limit. Invalid input (RFC 7541 §5.2: EOS in the
 // string, padding over 7 bits or not all ones) yields an error matching
-// ErrInvalidHuffman, and dst's length is left as it was. It does not
-// allocate when dst has room for len(src)*8/5+16 more bytes: the most the
-// input can decode to, plus slack for two-byte stores.
-//
-// AppendHuffmanDecodeLimit, the same with a cap, is in
-// huffman_decode_unsafe.go, and in huffman_decode_purego.go for -tags
-// purego.
-func AppendHuffmanDecode(dst, src []byte) ([]byte, error) {
-	return AppendHuffmanDecodeLimit(dst, src, math.MaxInt)
+// ErrInvalidHuffman. On error dst's length is left as it was. It does not
+// allocate when dst has room for len(src)*8/5+16 more bytes.
+func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
+	if maxLen <= 0 {
+		maxLen = math.MaxInt
+	}
+	return appendHuffmanDecode(dst, src, maxLen)
 }
 
 // stepsBudget caps how many steps decodeHuffmanSteps takes before it
-// returns to the rounds, which decode text faster: a long code in text
-// costs that many slower steps. Weighting short codes more, so that text
-// went back sooner, measured slower on all inputs (the exit came at an
-// unpredictable step); 32 measured as fast as 64 on random input.
+// returns to the rounds, which decode text faster.
 const stepsBudget = 32
 
 // longFirst is the least left-aligned bit buffer that starts with a code
@@ -65,19 +64,142 @@ const (
 // decodeLong returns the entry, in the layout of a first-level entry that
 // decodes one symbol, for the code longer than HuffmanFastBits at the top
 // of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
-// any code). Neither lookup waits for a loop or for the other. The choice
-// between them compiles to a conditional move alone, and to a branch
-// where it is inlined. The tail and the careful path use it, for the few
-// long codes they meet; decodeHuffmanSteps, for runs of long codes,
-// selects with masks instead.
+// any code).
 func decodeLong(buf uint64) uint32 {
 	// The masks keep the indexes in range: no bounds checks.
 	e := huffdata.HuffmanDecodeMid[buf>>midShift&midMask]
 	h := huffdata.HuffmanDecodeHigh[buf>>highShift&highMask]
-	// buf >= highFirst, tested with a shift: a compare with the constant
-	// would keep it in a register through the loops that inline this.
+	// buf >= highFirst
 	if ^buf>>(64-huffdata.HuffmanHighStart) == 0 {
 		e = h
 	}
 	return uint32(e)
+}
+
+// appendHuffmanDecodeSafe is the pure-Go twin of appendHuffmanDecode, with
+// the same results and errors and every read and write bounds-checked. A
+// maxLen of 0 or less allows nothing. Every build compiles it, for the
+// differential tests; -tags purego decodes with it.
+func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
+	maxLen = max(maxLen, 0)
+	start := len(dst)
+	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
+	// bytes; the steps want 2 bytes of room for a two-symbol store.
+	if want := min(len(src)*8/5, maxLen) + 2; cap(dst)-start < want {
+		dst = slices.Grow(dst, want)
+	}
+	out := dst[:start+min(cap(dst)-start, maxLen)]
+	o, pos := decodeHuffmanRoundsSafe(out, start, src)
+	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
+}
+
+// decodeHuffmanRoundsSafe decodes src into out at o in rounds of three
+// first-level lookups per 8-byte refill, bounds-checked, while 8 bytes of
+// input and 8 of room remain, and stops at the first code longer than
+// HuffmanFastBits (which includes EOS). It returns the output position and
+// the bit position reached, a symbol boundary, from which
+// appendHuffmanCareful finishes: the rounds never see the input's last
+// bytes, so they never judge padding, and each symbol they write lies
+// within out, which the caller bounds by maxLen.
+func decodeHuffmanRoundsSafe(out []byte, o int, src []byte) (int, uint) {
+	fast := &huffdata.HuffmanDecodeFast
+	var buf uint64 // unread bits, left-aligned; bits past nb hold input read ahead
+	var nb uint
+	i := 0
+	for len(src)-i >= 8 && len(out)-o >= 8 {
+		// The refill ORs in bits that buf may already hold past nb: they
+		// are the same input bits.
+		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63)
+		i += int((63 - nb) >> 3)
+		nb |= 56
+		// Three lookups take at most 39 of the 56 or more bits, and store
+		// at most 6 bytes: within the 8 of room.
+		for range 3 {
+			e := fast[buf>>fastShift]
+			if e&fastCountMask == 0 {
+				return o, uint(i)*8 - nb
+			}
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+			o += int(e>>huffdata.HuffmanFastCountShift) & 3
+			buf <<= e & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+		}
+	}
+	return o, uint(i)*8 - nb
+}
+
+// appendHuffmanCareful decodes src from bit pos into out at o one step at
+// a time, checking the input's end, the limit and the room at each step. It
+// finishes what the rounds leave: the end of an input when little room is
+// left, and inputs near maxLen.
+func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
+	fast := &huffdata.HuffmanDecodeFast
+	limit := len(out)
+	i := int(pos >> 3)
+	var buf uint64
+	var nb uint
+	skip := pos & 7
+	for {
+		for nb <= 56 && i < len(src) {
+			buf |= uint64(src[i]) << (56 - nb)
+			nb += 8
+			i++
+		}
+		if skip > 0 {
+			buf <<= skip
+			nb -= skip
+			skip = 0
+		}
+		e := fast[buf>>fastShift]
+		if used := uint(e & fastUsedMask); e&fastCountMask != 0 && used <= nb && limit-o >= 2 {
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+			o += int(e&fastCountMask) >> huffdata.HuffmanFastCountShift
+			buf <<= used
+			nb -= used
+			continue
+		}
+		if nb == 0 {
+			return dst[:o], nil
+		}
+		// Once the input is used up, bits of buf past nb are zero. Read them
+		// as ones: a code that reaches into them is either padding (all
+		// ones, under 8 bits) or truncated.
+		padded := buf | math.MaxUint64>>nb
+		e = fast[padded>>fastShift]
+		var sym int
+		var n uint
+		if e&fastCountMask == 0 {
+			if e = decodeLong(padded); e == 0 {
+				sym, n = huffdata.HuffmanEOS, maxCodeBits
+			} else {
+				sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
+			}
+		} else {
+			sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e&fastLen1Mask)>>huffdata.HuffmanFastLen1Shift
+		}
+		if n > nb {
+			if nb > 7 || buf != ^(math.MaxUint64>>nb) {
+				return dst[:start], errHuffmanPadding
+			}
+			return dst[:o], nil
+		}
+		if sym == huffdata.HuffmanEOS {
+			return dst[:start], errHuffmanEOS
+		}
+		if o-start >= maxLen {
+			return dst[:start], ErrStringLength
+		}
+		if o == len(out) {
+			// Out of room below the limit: grow. Only reached when dst
+			// had room but not the slack the fast stores want.
+			dst = append(dst[:o], byte(sym))
+			out = dst[:start+min(cap(dst)-start, maxLen)] // start+maxLen may overflow
+			limit = len(out)
+		} else {
+			out[o] = byte(sym)
+		}
+		o++
+		buf <<= n
+		nb -= n
+	}
 }

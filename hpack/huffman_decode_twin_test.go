@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -38,7 +39,7 @@ func compareHuffmanDecodeTwins(t *testing.T, kind string, data []byte, spare, ma
 	t.Helper()
 	prefix := []byte("pre")
 	newDst := func() []byte { return append(make([]byte, 0, len(prefix)+spare), prefix...) }
-	fast, fastErr := AppendHuffmanDecodeLimit(newDst(), data, maxLen)
+	fast, fastErr := appendHuffmanDecode(newDst(), data, maxLen)
 	safe, safeErr := appendHuffmanDecodeSafe(newDst(), data, maxLen)
 	if fastErr != safeErr || !bytes.Equal(fast, safe) {
 		t.Fatalf("%s: decoding %x (spare %d, maxLen %d): fast %q, %v; safe %q, %v", kind, data, spare, maxLen, fast, fastErr, safe, safeErr)
@@ -53,11 +54,46 @@ func compareHuffmanDecodeTwins(t *testing.T, kind string, data []byte, spare, ma
 // byte, and success for the empty string.
 func TestHuffmanDecodeNegativeLimit(t *testing.T) {
 	for _, maxLen := range []int{-1, math.MinInt} {
-		if got, err := AppendHuffmanDecodeLimit(nil, AppendHuffmanString(nil, "a"), maxLen); err != ErrStringLength || len(got) != 0 {
+		if got, err := appendHuffmanDecode(nil, AppendHuffmanString(nil, "a"), maxLen); err != ErrStringLength || len(got) != 0 {
 			t.Errorf("maxLen %d on \"a\": %q, %v; want ErrStringLength", maxLen, got, err)
 		}
-		if got, err := AppendHuffmanDecodeLimit(nil, nil, maxLen); err != nil || len(got) != 0 {
+		if got, err := appendHuffmanDecode(nil, nil, maxLen); err != nil || len(got) != 0 {
 			t.Errorf("maxLen %d on \"\": %q, %v; want no error", maxLen, got, err)
 		}
 	}
+}
+
+// TestAppendHuffmanDecodeNoLimit checks that AppendHuffmanDecode takes a
+// maxLen of 0 or less as no limit.
+func TestAppendHuffmanDecodeNoLimit(t *testing.T) {
+	want := strings.Repeat("no limit ", 100)
+	enc := AppendHuffmanString(nil, want)
+	for _, maxLen := range []int{0, -1, math.MinInt, len(want)} {
+		if got, err := AppendHuffmanDecode(nil, enc, maxLen); err != nil || string(got) != want {
+			t.Errorf("maxLen %d: %q, %v", maxLen, got, err)
+		}
+	}
+	if got, err := AppendHuffmanDecode(nil, enc, len(want)-1); err != ErrStringLength || len(got) != 0 {
+		t.Errorf("maxLen %d: %q, %v; want ErrStringLength", len(want)-1, got, err)
+	}
+}
+
+// FuzzHuffmanTwins decodes the fuzzer's bytes as Huffman data, and encodes
+// them, with the fast codec and with its pure-Go twins, into dsts with a
+// prefix and the fuzzer's spare room, under the fuzzer's cap (65535: none):
+// every output byte and every error must agree.
+func FuzzHuffmanTwins(f *testing.F) {
+	f.Add([]byte("www.example.com"), uint16(0), uint16(math.MaxUint16))
+	f.Fuzz(func(t *testing.T, data []byte, spare, limit uint16) {
+		maxLen := int(limit)
+		if limit == math.MaxUint16 {
+			maxLen = math.MaxInt
+		}
+		compareHuffmanDecodeTwins(t, "fuzz", data, int(spare%64), maxLen)
+		dst := func() []byte { return append(make([]byte, 0, 1+int(spare%64)), 'p') }
+		fast, safe := appendHuffmanString(dst(), string(data)), appendHuffmanStringSafe(dst(), string(data))
+		if !bytes.Equal(fast, safe) {
+			t.Fatalf("encoding %x: fast %x, safe %x", data, fast, safe)
+		}
+	})
 }

@@ -4,6 +4,7 @@ package hpack
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -16,21 +17,15 @@ import (
 // through pointers, then the tail from registers, which writes through
 // one.
 
-// AppendHuffmanDecodeLimit is AppendHuffmanDecode with a cap: when the
-// decoded string would be longer than maxLen bytes it fails with
-// ErrStringLength, having written nothing at or past dst[len(dst)+maxLen]
-// and without growing dst past what maxLen needs. A negative maxLen allows
-// nothing, as 0 does.
-//
-// This is the fast decoder; appendHuffmanDecodeSafe is its pure-Go twin,
-// which -tags purego builds in its place.
-func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
+// appendHuffmanDecode is AppendHuffmanDecode with a cap that a maxLen of 0
+// or less sets to nothing: the fast decoder, whose pure-Go twin is
+// appendHuffmanDecodeSafe. It writes nothing at or past
+// dst[len(dst)+maxLen].
+func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0) // a negative cap allows nothing, as 0 does
 	start := len(dst)
-	// Most header strings are short: under 16 bytes, they decode from
-	// registers alone. When dst has room for the most such a string can
-	// decode to plus the tail's slack, and maxLen allows that much, nothing
-	// else needs checking: no growth, no cap to enforce.
+	// Strings under 16 bytes decode from registers alone; with room in dst
+	// and under maxLen, nothing else needs checking.
 	if n := uint(len(src)); n < 16 {
 		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
 			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, src, int(n), 0)
@@ -80,16 +75,16 @@ func AppendHuffmanDecodeLimit(dst, src []byte, maxLen int) ([]byte, error) {
 // three first-level lookups (decodeHuffmanFast) and, from where long codes
 // turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
 // bytes of input and fastRoom bytes of room remain. It returns the new
-// output position and the bit position reached, which is a symbol
-// boundary. A whole EOS in the input stops it with errHuffmanEOS, at the
-// position where the EOS starts.
+// output position and the bit position reached, which is a symbol boundary.
+// A whole EOS in the input stops it with errHuffmanEOS, at the position
+// where the EOS starts.
 //
 // SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
 // bytes at p only while p <= src+lastI and lastI <= len(src)-8, and the
 // room bound on lastI keeps its stores (2 bytes at up to q+4) below
 // len(out). Steps load 8 bytes at p+4k for k < budget and store 2 at q+2k,
-// and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and
-// <= (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
+// and budget <= (len(src)-8-i)/4+1 with len(src)-8-i >= 0, and <=
+// (len(out)-fastRoom-o)/2+1, so they stay in src and out too. Guarded by
 // TestHuffmanDecodeStepsStayInInput, TestHuffmanDecodeAtGuard,
 // TestDecoderAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
 // TestHuffmanDecodeTwins and FuzzHuffmanTwins.
@@ -100,24 +95,17 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	if len(src)-i < 8 || len(out)-o < fastRoom {
 		return o, pos, nil // pos may be mid-byte: keep it
 	}
-	// Load a first word, dropping the bits before pos: the rounds want
-	// 13 bits of input in buf to start from.
+	// Load a first word, dropping the bits before pos.
 	buf = binary.BigEndian.Uint64(src[i:]) << (pos & 7)
 	i += 7
 	nb = 56 - pos&7
-	// The loops work on pointers, so that their values stay in registers.
 	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 	for {
-		// The rounds go on while 8 bytes of input and fastRoom bytes of
-		// room remain. They test the input alone: lastI is the last index
-		// where a round may start, and it is early enough that the room
-		// cannot run out first. A round that starts at an index up to
-		// lastI follows at most (lastI-i)*8+nb bits decoded since now, nb
-		// being 63 or less, and each symbol takes 5 bits or more, so they
-		// wrote at most a fifth as many bytes: no more than room. (The
-		// room is capped first so that 5 times it cannot overflow; the cap
-		// is more than the input can need.)
+		// lastI is the last index where a round may start: 8 bytes of
+		// input remain there, and as each symbol takes 5 bits or more, the
+		// rounds up to it write at most (lastI-i)*8+63 bits / 5 bytes, no
+		// more than room. (room is capped so that 5*room cannot overflow.)
 		room := min(len(out)-fastRoom-o, 2*len(src))
 		lastI := min(len(src)-8, i+(5*room-63)/8)
 		if lastI < i {
@@ -129,15 +117,10 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		if !long {
 			break
 		}
-		// A long code at the top of buf, with the bits to cover it: found
-		// at the start of a round (64 bits of input, 56 or more counted
-		// in nb), or where a round stalled (38 or more, 30 counted). Go on
-		// one symbol per step, with no branch on the length of the code,
-		// for stepsBudget steps. Each step reads at most 4 bytes (nb stays
-		// at 26 or more) and writes at most 2, so the steps stay within
-		// the bounds of the loop. The last step loads 8 bytes at
-		// 4*(budget-1) past i, so inLeft must not be negative: Go's
-		// division truncates toward zero, and -3/4 would allow a step.
+		// A long code at the top of buf, with 30 bits or more of input to
+		// cover it: go on one symbol per step. Each step reads at most 4
+		// bytes and writes at most 2; the last loads 8 bytes at
+		// 4*(budget-1) past i, so inLeft must not be negative (-3/4 is 0).
 		inLeft, roomLeft := len(src)-8-i, len(out)-fastRoom-o
 		if inLeft < 0 || roomLeft < 0 {
 			break // too little input or room left: the caller finishes
@@ -158,10 +141,8 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 // writing at q and reading the input at p, while p is at most lastP (the
 // caller sees to it that the output stays in bounds too). It returns both
 // advanced, with buf and nb, and whether it stopped at a long code, with 30
-// bits of input or more in buf to cover it. buf must hold 13 bits of input or more, and holds 25 or more when it
-// returns. A round reads 8 bytes at p and stores 2 bytes at each of 3
-// places from q to q+4. It is a function of its own so that its loop
-// keeps its values in registers.
+// bits of input or more in buf to cover it. buf must hold 13 bits of input
+// or more, and holds 25 or more when it returns.
 //
 // SAFETY: it loads 8 bytes at p only while p <= lastP, which the caller
 // puts at least 8 bytes before src's end, and stores 2 bytes at up to q+4
@@ -171,10 +152,8 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
-		// An unaligned 8-byte load refills buf to 64 bits of input (56
-		// or more counted in nb). The first lookup does not wait for it:
-		// it reads the 13 bits or more that buf holds, and the refill
-		// joins buf before the shift after it, off the chain of lookups.
+		// Refill buf to 64 bits of input (56 or more counted in nb); the
+		// first lookup reads the 13 or more that buf already holds.
 		r := binary.BigEndian.Uint64((*[8]byte)(p)[:]) >> (nb & 63) // shift hint: nb < 64
 		p = unsafe.Add(p, (63-nb)>>3)
 		nb |= 56
@@ -182,13 +161,11 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 		if e&fastCountMask == 0 {
 			return q, p, nb, buf | r, true
 		}
-		// Three lookups of at most 13 bits each fit in the 64 bits, and
-		// leave 25 for the next round's first lookup, so they need no
-		// checks: each stores two bytes, keeps as many as it decoded and
-		// shifts buf by the bits it used. A long code's entry counts and
-		// uses nothing, so it stalls the lookups after it. Unrolled by
-		// hand: Go does not unroll loops. Each store writes symbol 1
-		// then symbol 2, in that order on any byte order.
+		// Three lookups of at most 13 bits each fit in the 64 bits and
+		// leave 25 for the next round, so they need no checks: each
+		// stores two bytes and keeps as many as it decoded. A long code's
+		// entry counts and uses nothing, so it stalls the lookups after
+		// it.
 		buf = (buf | r) << (e & fastUsedMask)
 		nb -= uint(e) & fastUsedMask
 		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
@@ -215,14 +192,12 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 // decodeHuffmanSteps decodes from buf one symbol per step (two where a
 // first-level entry holds two), looking up every table at each step and
 // selecting with masks, with no branch on the length of the code: for
-// input where long codes are common and come unpredictably, as in binary
-// data, where branches on the length would be mispredicted. It writes at q
-// and reads the input at p, and returns both advanced, with buf and nb,
-// after budget steps. At EOS it stalls, consuming nothing, and the caller
-// finds the EOS at the top of buf. buf must hold at least 30 bits of
-// input; p must have 8 bytes to read at 4*(budget-1) past it, and q 2 to
-// write at 2*(budget-1). It is a function of its own so that its loop
-// keeps its values in registers.
+// binary data, where long codes come unpredictably. It writes at q and
+// reads the input at p, and returns both advanced, with buf and nb, after
+// budget steps. At EOS it stalls, consuming nothing, and the caller finds
+// the EOS at the top of buf. buf must hold at least 30 bits of input; p
+// must have 8 bytes to read at 4*(budget-1) past it, and q 2 to write at
+// 2*(budget-1).
 //
 // SAFETY: budget steps load 8 bytes at p+4k and store 2 at q+2k, k <
 // budget; the caller sizes budget to both buffers (see
@@ -231,21 +206,15 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
-		// buf holds at least 30 bits of input (each step leaves 34: the
-		// refill fills all 64), so this step decodes from buf while the
-		// refill goes on beside it. The caller keeps the load in the
-		// input.
+		// buf holds at least 30 bits of input, enough for this step.
 		full := buf | binary.BigEndian.Uint64((*[8]byte)(p)[:])>>(nb&63) // shift hint: nb < 64
 		p = unsafe.Add(p, (63-nb)>>3)
 		nb |= 56
 		// A code longer than HuffmanFastBits starts with HuffmanMidStart
 		// ones; one with HuffmanHighStart ones is in the high table. The
-		// masks select, with no branch, the lookup that holds the code:
+		// masks, from the borrows, select the lookup that holds the code:
 		// the first-level entry is zero for a long code, and the mid
-		// table's is zero for a high one. The masks come from the borrow
-		// of a subtraction (SUB, SBB) rather than from shifts: the step is
-		// short of ports for shifts (the indexes, the refill, the entry's
-		// fields), and masks made with shifts measured 6% slower.
+		// table's is zero for a high one.
 		_, short := bits.Sub64(buf, longFirst, 0)
 		_, notHigh := bits.Sub64(buf, highFirst, 0)
 		isLong := uint32(short) - 1
@@ -261,5 +230,121 @@ func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (u
 		if budget <= 0 {
 			return q, p, nb, buf
 		}
+	}
+}
+
+// The end of a Huffman string for the fast decoder: its last bytes, under
+// 16, decoded from registers with ones after them.
+
+// tailEnd judges where decodeHuffmanTail found the EOS that ends its
+// input, at bit q of end bits, given its error: the EOS must start in the
+// input's last 7 bits, which are then padding (all ones, as EOS is).
+func tailEnd(err error, end, q uint) error {
+	if err != nil || end-q <= 7 { // q past end wraps around
+		return err
+	}
+	if q > end {
+		return errHuffmanPadding // the last code runs past the input
+	}
+	if end-q >= maxCodeBits {
+		return errHuffmanEOS // a whole EOS inside the input
+	}
+	return errHuffmanPadding
+}
+
+// tailRoundBits is the most bits a round of three first-level lookups
+// consumes: decodeHuffmanTail refills below it.
+const tailRoundBits = 3 * huffdata.HuffmanFastBits
+
+// decodeHuffmanTail decodes the last n (under 16) bytes of src, after their
+// first skip bits and followed by ones, into out at o until it meets an
+// EOS, and returns the new output position and the bit position, from the
+// bits it was given, where the EOS starts. Ones decode to nothing shorter
+// than EOS (every code of HuffmanFastBits or less has a zero in it), so an
+// input whose bits are followed by ones ends in EOS where its padding
+// starts; the caller judges the padding from that position. out must have
+// room for a byte per 5 bits before the EOS, plus 1+fastRoom.
+//
+// SAFETY: the input is read through bounds-checked slices; only the stores
+// go through w, which starts at out+o. Every code before the EOS but the
+// last lies within the input's bits and takes 5 or more, so w stays within
+// a byte per 5 bits plus 1 of out+o, and a round stores under fastRoom
+// bytes past w: the room the caller must leave. Guarded by
+// TestHuffmanDecodeAtGuard, TestHuffmanDecodeLimitWritesNothingPast,
+// TestHuffmanDecodeDocumentedRoom, TestHuffmanDecodeTwins and
+// FuzzHuffmanTwins.
+func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
+	const ones = math.MaxUint64
+	// The bytes go into a 128-bit value hi:lo, left-aligned after
+	// dropping the first skip bits, with ones after them, through
+	// whole-word loads that overlap where the bytes are fewer.
+	hi, lo := uint64(ones), uint64(ones)
+	switch m := len(src); {
+	case n >= 8:
+		// Shifts of 64 give zero in Go, which is what n == 8 wants.
+		hi = binary.BigEndian.Uint64(src[m-n:])
+		lo = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
+	case m >= 8:
+		hi = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
+	case n >= 4:
+		// Two 4-byte loads, overlapping unless n is 8: where they overlap
+		// they hold the same bytes at the same places.
+		hi = uint64(binary.BigEndian.Uint32(src[m-n:]))<<32 |
+			uint64(binary.BigEndian.Uint32(src[m-4:]))<<(64-8*uint(n)) | ones>>(8*uint(n))
+	case n > 0:
+		// The first, middle and last of 1 to 3 bytes: all of them.
+		t := src[m-n:]
+		hi = uint64(t[0])<<56 | uint64(t[n/2])<<(56-8*uint(n/2)) | uint64(t[n-1])<<(56-8*uint(n-1)) |
+			ones>>(8*uint(n))
+	}
+	if skip > 0 {
+		hi = hi<<skip | lo>>(64-skip)
+		lo = lo<<skip | ones>>(64-skip)
+	}
+	fast := &huffdata.HuffmanDecodeFast
+	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
+	// loaded counts the bits moved into buf so far: loaded-nb are used.
+	loaded := uint(64)
+	w := unsafe.Add(unsafe.Pointer(unsafe.SliceData(out)), o)
+	for {
+		if nb < tailRoundBits {
+			// Refill from lo, and refill lo with ones: nb is under
+			// tailRoundBits, and a round left at least 64-tailRoundBits.
+			buf |= lo >> (nb & 63)
+			lo = lo<<((64-nb)&63) | ones>>(nb&63)
+			loaded += 64 - nb
+			nb = 64
+		}
+		e := fast[buf>>fastShift]
+		if e&fastCountMask == 0 {
+			if ^buf>>(64-maxCodeBits) == 0 {
+				// EOS (30 ones): the end of every input here.
+				return int(uintptr(w) - uintptr(unsafe.Pointer(unsafe.SliceData(out)))), loaded - nb, nil
+			}
+			// A long code's byte is in bounds as the rounds' stores are
+			// (see below).
+			e = decodeLong(buf)
+			*(*byte)(w) = byte(e >> huffdata.HuffmanFastSym1Shift)
+			w = unsafe.Add(w, 1)
+			buf <<= uint(e) & fastUsedMask
+			nb -= uint(e) & fastUsedMask
+			continue
+		}
+		// Three lookups with no checks, as in decodeHuffmanFast; the
+		// stores are in bounds (see SAFETY above).
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
+		e = fast[buf>>fastShift]
+		buf <<= uint(e) & fastUsedMask
+		nb -= uint(e) & fastUsedMask
+		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
+		w = unsafe.Add(w, e>>huffdata.HuffmanFastCountShift&3)
 	}
 }

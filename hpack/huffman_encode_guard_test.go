@@ -28,7 +28,7 @@ func TestHuffmanEncodeAtGuard(t *testing.T) {
 				name string
 				s    string
 			}{{"before", guardpage.StringBefore(t, string(raw))}, {"after", guardpage.StringAfter(t, string(raw))}} {
-				exact := int(HuffmanEncodeLength(place.s))
+				exact := huffmanLen(place.s)
 				for room := exact; room <= 4*n+8; room++ {
 					for _, f := range []struct {
 						name string

@@ -80,7 +80,7 @@ func TestHuffmanEncodeShapesMatchXnet(t *testing.T) {
 func TestHuffmanEncodeStaysInRoom(t *testing.T) {
 	const canary = 0xa5
 	for _, s := range huffmanEncodeShapes() {
-		exact := int(HuffmanEncodeLength(s))
+		exact := huffmanLen(s)
 		for _, room := range []int{exact + 8, 4*len(s) + 8} {
 			const prefix = 3
 			mem := bytes.Repeat([]byte{canary}, prefix+room+64)

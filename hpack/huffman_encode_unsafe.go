@@ -10,59 +10,46 @@ import (
 	"github.com/metapack/metapack/internal/huffdata"
 )
 
-// huffmanTables is the encoder's tables, through a variable: with the
-// address of the global itself the compiler keeps one base register per
-// table, and runs out of registers in the loops.
+// huffmanTables is the encoder's tables, through a variable, which keeps
+// one base register for all of them.
 var huffmanTables = &huffdata.HuffmanEncodeTables
 
 // growForHuffman returns dst with room for the encoded length of s plus the
-// 8 bytes of slack that the encoder's stores need. Out of line: it is the
-// rare path.
+// 8 bytes of slack that the encoder's stores need.
 //
 //go:noinline
 func growForHuffman(dst []byte, s string) []byte {
-	return slices.Grow(dst, int(HuffmanEncodeLength(s))+8)
+	return slices.Grow(dst, huffmanLen(s)+8)
 }
 
 // How the encoder works
 //
 // Output goes out in 8-byte big-endian stores. The bits of the last,
-// incomplete output byte are the low n bits of x (n < 8; the bits above them
-// are stale). A step appends l bits of codes v to x, x<<l | v, and stores the
-// word that starts with the n pending bits: x*top[k] with k = n+l moves the
-// low k bits of x to the top of the word, so a step needs k <= 64, which
-// l <= 57 guarantees. The output pointer then moves past the complete bytes;
-// the next store rewrites the incomplete one, completed. So every store
-// starts within the encoded length and ends within the 8 bytes of slack
-// after it; bytes past the encoded length hold garbage, which is no part of
-// the result.
+// incomplete output byte are the low n bits of x (n < 8). A step appends l
+// bits of codes v to x and stores the word that starts with the n pending
+// bits: x*top[k], k = n+l <= 64, moves the low k bits of x to the top of
+// the word. The output pointer then moves past the complete bytes, and the
+// next store rewrites the incomplete one. So every store starts within the
+// encoded length and ends within the 8 bytes of slack after it.
 //
-// Codes are combined in pairs: the codes of bytes a and b make the value
-// code(a)*pow(b) | code(b), code(a) shifted left by len(b) and then code(b),
-// up to 60 bits. A multiply rather than a shift: on amd64 v1 a variable
-// shift needs its count in CX, and the moves to get it there cost more.
-//
-// Text goes eight bytes, four pairs, per step and one store, while the eight
-// codes fit in 57 bits. Otherwise the encoder switches to long codes: eight
-// bytes per round, a pair per store, until a round ends in a pair of two
-// short codes, 11 bits at most (two of the commonest text bytes; rare in
-// binary data, 1 pair in 100), and text is worth trying again. A pair over
-// 57 bits, which needs a 30-bit code, goes in two parts out of the loop. Fewer than 8 bytes at the end go one code at a time into
-// as few steps as fit, and the padding goes into the last incomplete byte.
+// The codes of bytes a and b pair up as code(a)*pow(b) | code(b), up to 60
+// bits. Text goes eight bytes per store while their codes fit in 57 bits;
+// otherwise a pair per store, back to text when a round ends in a pair of
+// two short codes. A pair over 57 bits goes in two parts. The last bytes go
+// one code at a time, and the padding fills the last incomplete byte.
 
 // appendHuffmanString is AppendHuffmanString in the default build.
 //
-// SAFETY: every byte read is in s: the loops read in[j:j+8] with
-// in = &s[len(s)-8] and 8-len(s) <= j <= 0, split reads a pair that its
-// round read, and the tail reads tb[i:e], which is in s. Every store is
-// within cap(dst): each 8-byte store starts within the encoded length
-// after len(dst) and ends at most 8 bytes past it, and the check at the
-// top leaves the encoded length plus 8 bytes of room (see "How the
-// encoder works"); the returned slice ends at the last complete byte.
-// Guarded by TestHuffmanEncodeAtGuard (input and output against guard
-// pages, every length to 80 and every kind of content),
-// TestHuffmanEncodeStaysInRoom and TestEncoderAtGuard, and compared with
-// the bounds-checked twin by TestHuffmanEncodeTwins and TestEncoderTwins.
+// SAFETY: every byte read is in s: the loops read in[j:j+8] with in =
+// &s[len(s)-8] and 8-len(s) <= j <= 0, split reads a pair that its round
+// read, and the tail reads tb[i:e], which is in s. Every store is within
+// cap(dst): each 8-byte store starts within the encoded length after
+// len(dst) and ends at most 8 bytes past it, and the check at the top
+// leaves the encoded length plus 8 bytes of room (see "How the encoder
+// works"); the returned slice ends at the last complete byte. Guarded by
+// TestHuffmanEncodeAtGuard, TestHuffmanEncodeStaysInRoom,
+// TestEncoderAtGuard, TestHuffmanEncodeTwins, TestEncoderTwins and
+// FuzzHuffmanTwins.
 func appendHuffmanString(dst []byte, s string) []byte {
 	// Only measure s when a rough bound does not fit. An empty s, which
 	// needs no room, gets here only without 8 bytes of room; with them, it
@@ -82,8 +69,6 @@ func appendHuffmanString(dst []byte, s string) []byte {
 	var n uint
 	// The loops read the 8 bytes at in+j, in+j+7 for j <= 0, in the last 8
 	// bytes of s: in points at them, and j counts up from 8-len(s) to 0.
-	// With one register for the position and no length, which the loops
-	// need all of their registers for.
 	j := 8 - len(s)
 	in := unsafe.Pointer(unsafe.StringData(s))
 	// The rest of s, fewer than 8 bytes, is tb[i:e]; see tail.
@@ -95,11 +80,9 @@ func appendHuffmanString(dst []byte, s string) []byte {
 	}
 	in = unsafe.Add(in, len(s)-8)
 	for j <= 0 {
-		// Text. Safe reads: j <= 0. The four pairs join in a chain, and
-		// each pair's length goes into l at once: both keep few values live,
-		// and with more the register allocator spills in this loop. Shift
-		// masks: hints; a pair is at most 60 bits, and when the eight codes
-		// do not fit, v is not used.
+		// Text. Safe reads: j <= 0. The shift masks are hints: a pair is
+		// at most 60 bits, and when the eight codes do not fit, v is not
+		// used.
 		for {
 			c0, c1 := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
 			v := t.Code[c0]*t.Pow[c1] | t.Code[c1]
@@ -120,8 +103,7 @@ func appendHuffmanString(dst []byte, s string) []byte {
 				break
 			}
 			j += 8
-			// putCode, written out: inlined calls add a no-op inline mark
-			// each. Its store is in bounds as putCode's is.
+			// putCode, written out; its store is in bounds as putCode's is.
 			x = x<<(l&63) | v
 			k := n + l
 			binary.BigEndian.PutUint64((*[8]byte)(p)[:], x*top(t, k))
@@ -131,12 +113,8 @@ func appendHuffmanString(dst []byte, s string) []byte {
 				goto rest
 			}
 		}
-		// Long codes: a pair per step, four pairs per round, written out.
-		// Safe reads: j <= 0. A pair over 57 bits leaves for split with j
-		// at the pair. The test for text looks only at the last pair:
-		// testing the round's output instead, which keeps the output
-		// position at its start live, cost random bytes 5% more
-		// instructions.
+		// Long codes: a pair per step, four pairs per round. Safe reads:
+		// j <= 0. A pair over 57 bits leaves for split with j at the pair.
 		for {
 			var a, b byte
 			var v uint64
@@ -196,9 +174,8 @@ func appendHuffmanString(dst []byte, s string) []byte {
 		continue
 	split:
 		// The pair at j, over 57 bits: its first l-32 bits (at most 28),
-		// then its last 32. Out of the loop above, where the join would cost
-		// every pair register moves. Safe reads: the pair is one of the 8
-		// bytes that its round read, so j+1 <= 7.
+		// then its last 32. Safe reads: the pair is one of the 8 bytes that
+		// its round read, so j+1 <= 7.
 		{
 			a, b := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
 			v := t.Code[a]*t.Pow[b] | t.Code[b]
@@ -239,7 +216,6 @@ tail:
 }
 
 // top returns t.Top[k] and wholeBytes t.Bytes[k], without a bounds check.
-// (A uint8 index would cost a zero extension.)
 //
 // SAFETY: every caller, putCode included, has k = n+l with n < 8 and
 // l <= 57, so k <= 64, and both tables have 256 entries; guarded by

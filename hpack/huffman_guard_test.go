@@ -31,7 +31,7 @@ func TestHuffmanDecodeStepsStayInInput(t *testing.T) {
 			want := highBytes(r, n)
 			enc := AppendHuffmanString(nil, string(want))
 			src := region.CopyBefore(enc)
-			got, err := AppendHuffmanDecode(nil, src)
+			got, err := AppendHuffmanDecode(nil, src, 0)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("decoding %x: %x, %v; want %x", enc, got, err, want)
 			}
@@ -60,7 +60,7 @@ func TestHuffmanDecodeAtGuard(t *testing.T) {
 						rooms := []int{len(src)*8/5 + 16, len(want)}
 						for _, room := range rooms {
 							dst := out.Before(room)[:0]
-							got, err := AppendHuffmanDecode(dst, src)
+							got, err := AppendHuffmanDecode(dst, src, 0)
 							if (err == nil) != (wantErr == nil) || err == nil && string(got) != want {
 								t.Fatalf("%s: decoding %x with room %d: %q, %v; x/net %q, %v", kind.name, data, room, got, err, want, wantErr)
 							}

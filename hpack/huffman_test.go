@@ -43,8 +43,8 @@ func TestHuffmanEncodeMatchesXnet(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("AppendHuffmanString(%q) = %x, x/net gives %x", s, got, want)
 		}
-		if g, w := HuffmanEncodeLength(s), xhpack.HuffmanEncodeLength(s); g != w {
-			t.Fatalf("HuffmanEncodeLength(%q) = %d, x/net gives %d", s, g, w)
+		if g, w := uint64(huffmanLen(s)), xhpack.HuffmanEncodeLength(s); g != w {
+			t.Fatalf("huffmanLen(%q) = %d, x/net gives %d", s, g, w)
 		}
 	}
 }
@@ -52,7 +52,7 @@ func TestHuffmanEncodeMatchesXnet(t *testing.T) {
 func TestHuffmanRoundTrip(t *testing.T) {
 	for _, s := range huffmanSamples() {
 		enc := xhpack.AppendHuffmanString(nil, s)
-		got, err := AppendHuffmanDecode([]byte("prefix"), enc)
+		got, err := AppendHuffmanDecode([]byte("prefix"), enc, 0)
 		if err != nil || string(got) != "prefix"+s {
 			t.Fatalf("AppendHuffmanDecode(%x) = %q, %v; want %q", enc, got, err, "prefix"+s)
 		}
@@ -77,7 +77,7 @@ func TestHuffmanDecodeRFCExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src, _ := hex.DecodeString(tt.hex)
-		got, err := AppendHuffmanDecode(nil, src)
+		got, err := AppendHuffmanDecode(nil, src, 0)
 		if err != nil || string(got) != tt.want {
 			t.Errorf("decode %s = %q, %v; want %q", tt.hex, got, err, tt.want)
 		}
@@ -105,7 +105,7 @@ func TestHuffmanDecodeInvalid(t *testing.T) {
 		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), errHuffmanEOS},
 	}
 	for _, tt := range tests {
-		got, err := AppendHuffmanDecode([]byte("keep"), tt.src)
+		got, err := AppendHuffmanDecode([]byte("keep"), tt.src, 0)
 		if !errors.Is(err, tt.want) || !errors.Is(err, ErrInvalidHuffman) {
 			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
 		}
@@ -148,7 +148,7 @@ func TestHuffmanDecodeLimit(t *testing.T) {
 	enc := AppendHuffmanString(nil, s)
 	for _, limit := range []int{0, 1, 7, 8, 100, 511} {
 		dst := make([]byte, 3, 3+limit) // room for exactly the limit
-		got, err := AppendHuffmanDecodeLimit(dst, enc, limit)
+		got, err := appendHuffmanDecode(dst, enc, limit)
 		if !errors.Is(err, ErrStringLength) {
 			t.Fatalf("limit %d: error %v, want ErrStringLength", limit, err)
 		}
@@ -156,7 +156,7 @@ func TestHuffmanDecodeLimit(t *testing.T) {
 			t.Fatalf("limit %d: dst grew to %d after the error", limit, len(got))
 		}
 	}
-	got, err := AppendHuffmanDecodeLimit(nil, enc, 512)
+	got, err := appendHuffmanDecode(nil, enc, 512)
 	if err != nil || string(got) != s {
 		t.Fatalf("limit equal to length: %v", err)
 	}
@@ -182,7 +182,7 @@ func TestHuffmanDecodeLimitWritesNothingPast(t *testing.T) {
 		enc := AppendHuffmanString(nil, s)
 		for limit := 0; limit <= len(s)+2; limit += 1 + limit/16 {
 			backing := bytes.Repeat([]byte{mark}, 3+limit+64)
-			got, err := AppendHuffmanDecodeLimit(backing[:3], enc, limit)
+			got, err := appendHuffmanDecode(backing[:3], enc, limit)
 			for i, c := range backing[3+limit:] {
 				if c != mark {
 					t.Fatalf("%s, limit %d: byte %d past the limit written", name, limit, i)
@@ -207,7 +207,7 @@ func TestHuffmanNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = AppendHuffmanString(buf[:0], s) }); n != 0 {
 		t.Errorf("AppendHuffmanString allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendHuffmanDecode(buf[:0], enc) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { buf, _ = AppendHuffmanDecode(buf[:0], enc, 0) }); n != 0 {
 		t.Errorf("AppendHuffmanDecode allocates %v times", n)
 	}
 }
@@ -251,7 +251,7 @@ func TestHuffmanDecodeMatchesXnet(t *testing.T) {
 			} else {
 				dst = []byte{1, 2}
 			}
-			got, err := AppendHuffmanDecode(dst, in)
+			got, err := AppendHuffmanDecode(dst, in, 0)
 			if (err == nil) != (xerr == nil) {
 				t.Fatalf("decoding %x (room %d): error %v, x/net %v", in, room, err, xerr)
 			}
@@ -277,7 +277,7 @@ func TestHuffmanDecodeDocumentedRoom(t *testing.T) {
 		dst := make([]byte, 0, len(enc)*8/5+16)
 		var got []byte
 		var err error
-		if n := testing.AllocsPerRun(5, func() { got, err = AppendHuffmanDecode(dst, enc) }); n != 0 {
+		if n := testing.AllocsPerRun(5, func() { got, err = AppendHuffmanDecode(dst, enc, 0) }); n != 0 {
 			t.Fatalf("decoding %d bytes with the documented room allocates %v times", len(enc), n)
 		}
 		if err != nil || string(got) != s {
@@ -336,7 +336,7 @@ func TestHuffmanDecodeWideEntries(t *testing.T) {
 				s[i] = alphabet[rng.IntN(len(alphabet))]
 			}
 			enc := AppendHuffmanString(nil, string(s))
-			got, err := AppendHuffmanDecode([]byte("p"), enc)
+			got, err := AppendHuffmanDecode([]byte("p"), enc, 0)
 			if err != nil || string(got) != "p"+string(s) {
 				t.Fatalf("decoding %x: %q, %v; want %q", enc, got, err, s)
 			}
@@ -376,7 +376,7 @@ func TestHuffmanDecodeLongRuns(t *testing.T) {
 				make([]byte, 1, 1+len(enc)*8/5+16), // the documented room
 				make([]byte, 1, 1+len(s)),          // just the room for s
 			} {
-				got, err := AppendHuffmanDecode(dst, enc)
+				got, err := AppendHuffmanDecode(dst, enc, 0)
 				if err != nil || !bytes.Equal(got[len(dst):], s) {
 					t.Fatalf("decoding %x (room %d): %x, %v; want %x", enc, cap(dst)-len(dst), got[len(dst):], err, s)
 				}
@@ -384,7 +384,7 @@ func TestHuffmanDecodeLongRuns(t *testing.T) {
 			for range 3 {
 				k := rng.IntN(len(s) + 1)
 				bad := huffmanBits(string(s[:k])+"\x00"+string(s[k:]), true)
-				got, err := AppendHuffmanDecode([]byte("keep"), bad)
+				got, err := AppendHuffmanDecode([]byte("keep"), bad, 0)
 				if !errors.Is(err, errHuffmanEOS) || string(got) != "keep" {
 					t.Fatalf("decoding %x (EOS after %d of %d codes): %v, dst %q", bad, k, len(s), err, got)
 				}

@@ -63,8 +63,7 @@ func TestDecodeWhileFragmentOpen(t *testing.T) {
 // including the index equal to the length, where the Decoder used to
 // return an evicted entry and the Encoder panicked.
 func TestDynamicEntryOutOfRange(t *testing.T) {
-	e := NewEncoder(DefaultTableSize)
-	e.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
+	e := policyEncoder{NewEncoder(DefaultTableSize), func(mdelem.Field) indexing { return indexIncremental }}
 	d := NewDecoder(DefaultTableSize)
 	b := mdelem.NewBatch(0, 0)
 	// Two blocks of one entry each, the first evicted by a size update in
@@ -84,22 +83,19 @@ func TestDynamicEntryOutOfRange(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	type entryer interface {
-		DynamicEntry(int) (string, string, bool)
-		DynamicTableLen() int
-	}
 	for _, side := range []struct {
-		name string
-		t    entryer
-	}{{"decoder", d}, {"encoder", e}} {
-		if n := side.t.DynamicTableLen(); n != 1 {
+		name  string
+		entry func(int) (string, string, bool)
+		len   func() int
+	}{{"decoder", d.DynamicEntry, d.DynamicTableLen}, {"encoder", e.dynamicEntry, e.dynamicTableLen}} {
+		if n := side.len(); n != 1 {
 			t.Fatalf("%s: %d entries, want 1", side.name, n)
 		}
-		if n, v, ok := side.t.DynamicEntry(0); !ok || n != "x-a" || v != "second" {
+		if n, v, ok := side.entry(0); !ok || n != "x-a" || v != "second" {
 			t.Errorf("%s: entry 0 = %q, %q, %v", side.name, n, v, ok)
 		}
 		for _, i := range []int{1, 2, -1, math.MaxInt} {
-			if n, v, ok := side.t.DynamicEntry(i); ok || n != "" || v != "" {
+			if n, v, ok := side.entry(i); ok || n != "" || v != "" {
 				t.Errorf("%s: DynamicEntry(%d) = %q, %q, %v; want out of range", side.name, i, n, v, ok)
 			}
 		}
@@ -124,8 +120,8 @@ func TestAppendFieldLooksUpByteNames(t *testing.T) {
 		}
 	}
 	e := NewEncoder(DefaultTableSize)
-	if got := e.AppendField(nil, mdelem.From(mdelem.BorrowString(":method"), mdelem.BorrowString("GET"))); len(got) != 1 || e.DynamicTableLen() != 0 {
-		t.Errorf(":method: GET through AppendField: %x, %d entries; want one byte and none", got, e.DynamicTableLen())
+	if got := e.AppendField(nil, mdelem.From(mdelem.BorrowString(":method"), mdelem.BorrowString("GET"))); len(got) != 1 || e.dynamicTableLen() != 0 {
+		t.Errorf(":method: GET through AppendField: %x, %d entries; want one byte and none", got, e.dynamicTableLen())
 	}
 }
 
@@ -139,7 +135,7 @@ func TestAppendFieldDropsInvalid(t *testing.T) {
 		mdelem.From(mdelem.Static(nil), mdelem.Static(nil)),
 	} {
 		e := NewEncoder(DefaultTableSize)
-		if got := e.AppendField([]byte("pre"), f); string(got) != "pre" || e.DynamicTableLen() != 0 {
+		if got := e.AppendField([]byte("pre"), f); string(got) != "pre" || e.dynamicTableLen() != 0 {
 			t.Errorf("invalid field %v: AppendField wrote %x", f, got[min(3, len(got)):])
 		}
 	}

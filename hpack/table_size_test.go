@@ -18,9 +18,8 @@ var tableSizes = []uint32{0, 1, 31, 32, 33, 100, 4095, 4096, 4097, 16384, 1 << 2
 func TestTableSizesAnyUint32(t *testing.T) {
 	for _, size := range tableSizes {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
-			enc := NewEncoder(size)
+			enc := policyEncoder{NewEncoder(size), func(mdelem.Field) indexing { return indexIncremental }}
 			enc.SetMaxDynamicTableSizeLimit(size)
-			enc.setIndexPolicy(func(mdelem.Field) indexing { return indexIncremental })
 			dec := NewDecoder(size)
 			if size < DefaultTableSize {
 				// Our SETTINGS lowered the table from HTTP/2's 4096.
@@ -47,10 +46,10 @@ func TestTableSizesAnyUint32(t *testing.T) {
 				if got, want := batchPairs(out), batchPairs(in); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("block %d: decoded %q, want %q", i, got, want)
 				}
-				es, em := enc.DynamicTableSize()
+				es, em := enc.dynamicTableSize()
 				ds, dm := dec.DynamicTableSize()
-				if es != ds || em != dm || enc.DynamicTableLen() != dec.DynamicTableLen() {
-					t.Fatalf("block %d: encoder table %d/%d, %d entries; decoder %d/%d, %d", i, es, em, enc.DynamicTableLen(), ds, dm, dec.DynamicTableLen())
+				if es != ds || em != dm || enc.dynamicTableLen() != dec.DynamicTableLen() {
+					t.Fatalf("block %d: encoder table %d/%d, %d entries; decoder %d/%d, %d", i, es, em, enc.dynamicTableLen(), ds, dm, dec.DynamicTableLen())
 				}
 			}
 			// The decoder also takes the size update to its setting.

@@ -57,7 +57,7 @@ func TestZeroValues(t *testing.T) {
 		if out.Len() != 2 || out.At(0).Name.String() != "x-custom" || out.At(0).Value.String() != "a value" {
 			t.Fatalf("round %d: decoded %d fields", round, out.Len())
 		}
-		if _, m := e.DynamicTableSize(); (m != 0) != (round == 2) {
+		if _, m := e.dynamicTableSize(); (m != 0) != (round == 2) {
 			t.Errorf("round %d: the zero Encoder's table maximum is %d", round, m)
 		}
 	}

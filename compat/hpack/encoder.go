@@ -17,6 +17,7 @@ type Encoder struct {
 	w     io.Writer
 	buf   []byte
 	limit uint32 // SetMaxDynamicTableSizeLimit's value
+	max   uint32 // the table's maximum size
 }
 
 // NewEncoder returns an Encoder that writes what it encodes to w, with a
@@ -30,7 +31,7 @@ func NewEncoder(w io.Writer) *Encoder {
 // ready gives a zero Encoder metapack's Encoder, with a 4096-byte table.
 func (e *Encoder) ready() {
 	if e.e == nil {
-		e.e, e.limit = mhpack.NewEncoder(mhpack.DefaultTableSize), mhpack.DefaultTableSize
+		e.e, e.limit, e.max = mhpack.NewEncoder(mhpack.DefaultTableSize), mhpack.DefaultTableSize, mhpack.DefaultTableSize
 	}
 }
 
@@ -67,15 +68,15 @@ func (e *Encoder) WriteField(f HeaderField) error {
 // indexing anything.
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.ready()
-	e.e.SetMaxDynamicTableSize(min(v, e.limit))
+	e.max = min(v, e.limit, 1<<30) // metapack's Encoder takes over 1 GiB as 1 GiB
+	e.e.SetMaxDynamicTableSize(e.max)
 }
 
 // MaxDynamicTableSize returns the table's maximum size (not the size of
 // what it holds).
 func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 	e.ready()
-	_, v = e.e.DynamicTableSize()
-	return v
+	return e.max
 }
 
 // SetMaxDynamicTableSizeLimit bounds what SetMaxDynamicTableSize may set:
@@ -86,10 +87,10 @@ func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.ready()
 	e.limit = v
-	cur := min(e.MaxDynamicTableSize(), v)
+	e.max = min(e.max, v)
 	e.e.SetMaxDynamicTableSizeLimit(v)
 	// metapack's maximum is min(peer setting, limit): pin the peer
 	// setting to the current maximum so that raising the limit does not
 	// raise the maximum, as in x/net.
-	e.e.SetMaxDynamicTableSize(cur)
+	e.e.SetMaxDynamicTableSize(e.max)
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	mhpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/internal/huffdata"
 )
 
 var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
@@ -17,7 +18,7 @@ var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return 
 func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v)
+	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, 0)
 	if err != nil {
 		return 0, huffmanErr(err)
 	}
@@ -33,7 +34,7 @@ func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 func HuffmanDecodeToString(v []byte) (string, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v)
+	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, 0)
 	if err != nil {
 		return "", huffmanErr(err)
 	}
@@ -50,7 +51,11 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 // HuffmanEncodeLength returns the length in bytes of s's Huffman coding,
 // padding included: what AppendHuffmanString appends.
 func HuffmanEncodeLength(s string) uint64 {
-	return mhpack.HuffmanEncodeLength(s)
+	var bits uint64
+	for i := 0; i < len(s); i++ {
+		bits += uint64(huffdata.HuffmanCodeLen[s[i]])
+	}
+	return (bits + 7) / 8
 }
 
 // huffmanErr turns metapack's more specific Huffman errors into the one

@@ -87,6 +87,10 @@ func catch(f func() error) (err error) {
 type ourEncoder struct {
 	enc   *hpack.Encoder
 	batch *mdelem.Batch
+	// mirror decodes every block, so its dynamic table is the encoder's,
+	// which hpack does not export.
+	mirror      *hpack.Decoder
+	mirrorBatch *mdelem.Batch
 	// The model: the encoder's own cap, the maximum the peer's decoder
 	// last heard of, the maximum now, and the lowest since the last block.
 	limit, sent, cur, low uint32
@@ -96,8 +100,13 @@ type ourEncoder struct {
 // to limit when that is not the default. HTTP/2 tables start at 4096, so
 // the peer's decoder knows of 4096 until the first block.
 func newOurEncoder(initial, limit uint32) (*ourEncoder, error) {
-	e := &ourEncoder{batch: mdelem.NewBatch(16, 1024), limit: limit, sent: hpack.DefaultTableSize}
+	e := &ourEncoder{batch: mdelem.NewBatch(16, 1024), limit: limit, sent: hpack.DefaultTableSize, mirrorBatch: mdelem.NewBatch(16, 1024)}
 	err := catch(func() error {
+		e.mirror = hpack.NewDecoder(hpack.DefaultTableSize)
+		e.mirror.SetAllowedMaxDynamicTableSize(1 << 30)
+		e.mirror.SetMaxStringLength(1 << 30)
+		e.mirror.SetMaxHeaderListSize(1 << 30)
+		e.mirror.SetMaxFields(1 << 30)
 		e.enc = hpack.NewEncoder(initial)
 		if limit != hpack.DefaultTableSize {
 			e.enc.SetMaxDynamicTableSizeLimit(limit)
@@ -140,7 +149,8 @@ func (e *ourEncoder) encode(dst []byte, list []hd.Field) (out []byte, err error)
 	err = catch(func() error {
 		e.fill(list)
 		out = e.enc.AppendBlock(dst, e.batch)
-		return nil
+		e.mirrorBatch.Reset()
+		return e.mirror.Decode(e.mirrorBatch, out[len(dst):])
 	})
 	return out, err
 }
@@ -181,9 +191,11 @@ func (e *ourEncoder) checkUpdates(got []uint64) error {
 	return nil
 }
 
-func (e *ourEncoder) DynamicTableLen() int                             { return e.enc.DynamicTableLen() }
-func (e *ourEncoder) DynamicEntry(i int) (name, value string, ok bool) { return e.enc.DynamicEntry(i) }
-func (e *ourEncoder) DynamicTableSize() (size, max uint32)             { return e.enc.DynamicTableSize() }
+func (e *ourEncoder) DynamicTableLen() int { return e.mirror.DynamicTableLen() }
+func (e *ourEncoder) DynamicEntry(i int) (name, value string, ok bool) {
+	return e.mirror.DynamicEntry(i)
+}
+func (e *ourEncoder) DynamicTableSize() (size, max uint32) { return e.mirror.DynamicTableSize() }
 
 // ourDecoder is hpack.Decoder with its limits raised out of the way: the
 // tests compare codecs, not limits.

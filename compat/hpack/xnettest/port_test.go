@@ -78,7 +78,7 @@ func huffmanDecode(buf *bytes.Buffer, maxLen int, v []byte) error {
 	if maxLen == 0 {
 		maxLen = math.MaxInt
 	}
-	out, err := mhpack.AppendHuffmanDecodeLimit(nil, v, maxLen)
+	out, err := mhpack.AppendHuffmanDecode(nil, v, maxLen)
 	switch {
 	case errors.Is(err, mhpack.ErrStringLength):
 		return hpack.ErrStringLength
