@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/metapack/metapack/internal/huffdata"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -51,9 +52,14 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 			return 0, need, err
 		}
 		nameMin = minDecodedLen(nl, nhuff)
-		if nl > d.maxStringLen && !d.mayEnterTable(indexing, nameMin) {
-			// Neither the name nor the value is needed: skip both.
-			return d.startSkip(nstart, nl, true, indexing, off)
+		if nl > d.maxStringLen {
+			if !d.mayEnterTable(indexing, nameMin) {
+				// Neither the name nor the value is needed: skip both.
+				return d.startSkip(nstart, nl, nhuff, true, indexing, off)
+			}
+			if err := d.stringOverLimit(off); err != nil {
+				return 0, 0, err
+			}
 		}
 		if pos = nstart + nl; pos > len(p) {
 			return 0, pos, nil
@@ -72,8 +78,14 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		return 0, need, err
 	}
 	over := vl > d.maxStringLen || idx == 0 && nl > d.maxStringLen
-	if over && !d.mayEnterTable(indexing, nameMin+minDecodedLen(vl, vhuff)) {
-		return d.startSkip(vstart, vl, false, indexing, off)
+	if over {
+		if !d.mayEnterTable(indexing, nameMin+minDecodedLen(vl, vhuff)) {
+			return d.startSkip(vstart, vl, vhuff, false, indexing, off)
+		}
+		// The table needs the bytes, but the field is dropped already.
+		if err := d.stringOverLimit(off); err != nil {
+			return 0, 0, err
+		}
 	}
 	end := vstart + vl
 	if end > len(p) {
@@ -92,9 +104,9 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 	}
 	tooLarge := false
 	if idx == 0 {
-		name, err = d.decodeString(&d.nameBuf, nhuff, p[nstart:nstart+nl:nstart+nl], true, maxLen, off)
-		tooLarge = err == ErrStringLength
-		if err != nil && !tooLarge {
+		raw := p[nstart : nstart+nl : nstart+nl]
+		name, err = d.decodeString(&d.nameBuf, nhuff, raw, true, maxLen, off)
+		if tooLarge, err = checkTooLarge(err, nhuff, raw, off); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -104,15 +116,15 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		if a := name.Atom(); a != nil {
 			key = a.Key()
 		}
-		value, err = d.decodeString(&d.valueBuf, vhuff, p[vstart:end:end], d.internValue[key], maxLen, off)
-		tooLarge = err == ErrStringLength
-		if err != nil && !tooLarge {
+		raw := p[vstart:end:end]
+		value, err = d.decodeString(&d.valueBuf, vhuff, raw, d.internValue[key], maxLen, off)
+		if tooLarge, err = checkTooLarge(err, vhuff, raw, off); err != nil {
 			return 0, 0, err
 		}
 	}
 	fsize := name.Len() + value.Len() + entryOverhead
 	if tooLarge || name.Len() > d.maxStringLen || value.Len() > d.maxStringLen {
-		d.stringOverLimit(off)
+		d.stringOverLimit(off) // sawField is set: no error
 	} else if d.admit(fsize) {
 		if d.fn != nil {
 			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
@@ -130,6 +142,25 @@ func (d *Decoder) literalSlow(dst *mdelem.Batch, p []byte, off int) (size, need 
 		}
 	}
 	return end, 0, nil
+}
+
+// checkTooLarge sorts decodeString's err: a string that decodes to more
+// than the cap is too large (its Huffman coding still checked to its end),
+// any other error is returned.
+func checkTooLarge(err error, huff bool, raw []byte, off int) (bool, error) {
+	if err != ErrStringLength {
+		return false, err
+	}
+	if huff {
+		var c huffCheck
+		if err := c.feed(raw); err != nil {
+			return false, &DecodingError{Offset: off, Err: err}
+		}
+		if err := c.finish(); err != nil {
+			return false, &DecodingError{Offset: off, Err: err}
+		}
+	}
+	return true, nil
 }
 
 // entrySize returns a field's size as an entry's, saturating at 2^32-1: a
@@ -164,17 +195,15 @@ func minDecodedLen(l int, huff bool) int {
 // returns errSkipping with start, where parse goes on with resumeSkip. A
 // field that was to be indexed empties the table: its entry is larger
 // than the table.
-func (d *Decoder) startSkip(start, l int, value, indexing bool, off int) (size, need int, err error) {
-	if !d.sawField {
-		if err := d.fieldStart(off); err != nil {
-			return 0, 0, err
-		}
+func (d *Decoder) startSkip(start, l int, huff, value, indexing bool, off int) (size, need int, err error) {
+	if err := d.stringOverLimit(off); err != nil {
+		return 0, 0, err
 	}
-	d.stringOverLimit(off)
 	if indexing {
 		d.table.evictTo(0)
 	}
-	d.skipLeft, d.skipValue, d.skipping = l, value, true
+	d.skipLeft, d.skipValue, d.skipping, d.skipOff = l, value, true, off
+	d.skipHuff, d.skipCheck = huff, huffCheck{}
 	return start, 0, errSkipping
 }
 
@@ -186,13 +215,29 @@ func (d *Decoder) startSkip(start, l int, value, indexing bool, off int) (size, 
 func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 	for {
 		k := min(d.skipLeft, len(q)-n)
+		if d.skipHuff && k > 0 {
+			// Skipped bytes are checked as they pass, as decoding
+			// would, but kept nowhere.
+			if err := d.skipCheck.feed(q[n : n+k]); err != nil {
+				return n, 0, &DecodingError{Offset: d.skipOff, Err: err}
+			}
+		}
 		d.skipLeft -= k
 		n += k
-		if d.skipLeft > 0 || !d.skipValue {
-			d.skipping = d.skipLeft > 0
+		if d.skipLeft > 0 {
 			return n, 0, nil
 		}
-		l, start, _, needAt, err := d.measureString(q, n, off+n)
+		if d.skipHuff {
+			if err := d.skipCheck.finish(); err != nil {
+				return n, 0, &DecodingError{Offset: d.skipOff, Err: err}
+			}
+			d.skipHuff = false
+		}
+		if !d.skipValue {
+			d.skipping = false
+			return n, 0, nil
+		}
+		l, start, huff, needAt, err := d.measureString(q, n, off+n)
 		if err != nil {
 			return n, 0, err
 		}
@@ -200,6 +245,7 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 			return n, needAt - n, nil
 		}
 		d.skipValue, d.skipLeft, n = false, l, start
+		d.skipHuff, d.skipCheck = huff, huffCheck{}
 	}
 }
 
@@ -225,10 +271,73 @@ func (d *Decoder) measureString(p []byte, pos, off int) (l, start int, huff bool
 
 // stringOverLimit records a string over the limit as the block's limit
 // error, if it is the first, and drops the rest of the block's fields, as
-// overLimit does.
-func (d *Decoder) stringOverLimit(off int) {
+// overLimit does. The field counts as the block's first first, which
+// fails when a size update is due.
+func (d *Decoder) stringOverLimit(off int) error {
+	if !d.sawField {
+		if err := d.fieldStart(off); err != nil {
+			return err
+		}
+	}
 	if d.limitErr == nil {
 		d.limitErr = &LimitError{Err: ErrStringLength, Limit: d.maxStringLen, Offset: off}
 	}
 	d.fieldsLeft = sunkBudget
+	return nil
+}
+
+// huffCheck checks Huffman-coded bytes fed to it in pieces, as decoding
+// them would (RFC 7541 §5.2), without keeping their symbols.
+type huffCheck struct {
+	buf uint64 // unread bits, left-aligned
+	nb  uint
+}
+
+// feed checks p's codes, keeping the bits of the last, unfinished one.
+func (c *huffCheck) feed(p []byte) error {
+	fast := &huffdata.HuffmanDecodeFast
+	for _, b := range p {
+		c.buf |= uint64(b) << (56 - c.nb)
+		c.nb += 8
+		for c.nb >= maxCodeBits { // a whole code is in buf
+			e := fast[c.buf>>fastShift]
+			if e&fastCountMask == 0 {
+				if e = decodeLong(c.buf); e == 0 {
+					return errHuffmanEOS
+				}
+			}
+			n := uint(e) & fastUsedMask
+			c.buf <<= n
+			c.nb -= n
+		}
+	}
+	return nil
+}
+
+// finish checks the codes and padding left once the string is whole.
+func (c *huffCheck) finish() error {
+	for c.nb > 0 {
+		padded := c.buf | math.MaxUint64>>c.nb
+		e := huffdata.HuffmanDecodeFast[padded>>fastShift]
+		n := uint(e&fastLen1Mask) >> huffdata.HuffmanFastLen1Shift
+		if e&fastCountMask == 0 {
+			if e = decodeLong(padded); e == 0 {
+				n = maxCodeBits
+			} else {
+				n = uint(e) & fastUsedMask
+			}
+		}
+		if n > c.nb {
+			if c.nb > 7 || c.buf != ^(math.MaxUint64>>c.nb) {
+				return errHuffmanPadding
+			}
+			return nil
+		}
+		if n == maxCodeBits {
+			return errHuffmanEOS
+		}
+		c.buf <<= n
+		c.nb -= n
+	}
+	return nil
 }

@@ -76,6 +76,11 @@ type Decoder struct {
 	skipLeft  int
 	skipValue bool
 	skipping  bool
+	// skipOff is the dropped field's offset; skipHuff says the string
+	// being skipped is Huffman-coded, checked by skipCheck as it passes.
+	skipOff   int
+	skipHuff  bool
+	skipCheck huffCheck
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
@@ -290,7 +295,7 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 	}
 	n, need, err := d.parse(dst, block)
 	if err == nil && (need > 0 || d.skipping) {
-		err = &DecodingError{Offset: n, Err: ErrTruncated}
+		err = d.truncated(n)
 	}
 	return d.end(err)
 }
@@ -330,7 +335,7 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 		d.pending = d.pending[:0]
 	} else {
 		if last {
-			return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+			return d.end(d.truncated(d.blockOff))
 		}
 		// Keep the incomplete field; copy handles the overlap when buf is
 		// pending itself.
@@ -341,9 +346,18 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 		return nil
 	}
 	if d.skipping {
-		return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+		return d.end(d.truncated(d.blockOff))
 	}
 	return d.end(nil)
+}
+
+// truncated is the error for a block that ends inside the field at off,
+// or inside the dropped field being skipped.
+func (d *Decoder) truncated(off int) error {
+	if d.skipping {
+		off = d.skipOff
+	}
+	return &DecodingError{Offset: off, Err: ErrTruncated}
 }
 
 // discardBatch returns the batch that a nil dst stands for: emptied, for
