@@ -24,7 +24,6 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	}
 	for pos < len(p) {
 		b := p[pos]
-		d.attempts++
 		// Indexed fields with a one-byte index, the most common
 		// representation, are handled here, without a call; the rest,
 		// an index past the tables included, go to indexed. Unless a
@@ -227,7 +226,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	switch internIt := d.internValue[key]; {
 	case !valueHuff && !internIt && len(valueRaw) <= d.maxStringLen:
 		value = mdelem.StrOf(mdelem.Borrowed(valueRaw))
-	case valueHuff && !internIt && !d.safe:
+	case valueHuff && !internIt:
 		if d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], valueRaw, d.maxStringLen); err != nil {
 			return 0, 0, huffmanErr(err, off)
 		}
@@ -360,11 +359,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 			}
 		}
 		var err error
-		if d.safe {
-			*buf, err = appendHuffmanDecodeSafe((*buf)[:0], raw, maxLen)
-		} else {
-			*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
-		}
+		*buf, err = AppendHuffmanDecodeLimit((*buf)[:0], raw, maxLen)
 		if err != nil {
 			return mdelem.Str{}, huffmanErr(err, off)
 		}

@@ -95,10 +95,6 @@ type Decoder struct {
 	// made is set once NewDecoder's defaults are in place (see ready).
 	made bool
 
-	// safe makes the decoder use the pure-Go twins of its unsafe hot
-	// paths (see decoder_twin.go), for the differential tests.
-	safe bool
-
 	// State of the block being decoded.
 	inBlock  bool
 	blockOff int // block offset of the next byte to parse
@@ -116,10 +112,6 @@ type Decoder struct {
 	// cache is made by the first string put in it: a peer that sends no
 	// Huffman-coded name costs no cache.
 	cache *atomCache
-
-	// attempts counts representations whose parsing started, complete or
-	// not; tests use it to prove streaming stays linear.
-	attempts int
 }
 
 // NewDecoder returns a Decoder for a connection on which we advertise

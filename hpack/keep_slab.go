@@ -28,9 +28,6 @@ const (
 // between them.
 type keepSlab struct {
 	indexed, others slab
-	// testMemory, set by tests only, gives each value's memory in place
-	// of the slabs: bytes against a guard page.
-	testMemory func(n int) []byte
 }
 
 // slab is the current slab of one run, and how much of it is handed out.
@@ -75,10 +72,7 @@ func (s *slab) cut(n int) []byte {
 //
 //go:noinline
 func (d *Decoder) keepMemory(s *slab, n int) []byte {
-	switch {
-	case d.testMemory != nil:
-		return d.testMemory(n)
-	case n > keepSlabMax:
+	if n > keepSlabMax {
 		return make([]byte, n)
 	}
 	s.b, s.used = make([]byte, keepSlabSize), n

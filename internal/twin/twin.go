@@ -13,10 +13,6 @@ var (
 	HuffmanDecode func(dst, src []byte, maxLen int) ([]byte, error)
 	// HuffmanEncode is the pure-Go twin of hpack.AppendHuffmanString.
 	HuffmanEncode func(dst []byte, s string) []byte
-	// UseSafeDecoder switches an *hpack.Decoder to its pure-Go twins for
-	// the rest of its life. It takes the decoder as an any because this
-	// package cannot import hpack.
-	UseSafeDecoder func(d any)
 	// UseSafeEncoder switches an *hpack.Encoder to its pure-Go twins.
 	UseSafeEncoder func(e any)
 )
