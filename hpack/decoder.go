@@ -46,7 +46,7 @@ var defaultInternedValues = [...]sd.KeyID{
 //
 // A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
 // the Decoder unusable: every later call fails. Going over a limit (a
-// *LimitError) does not: the block is still decoded to its end, so the
+// *DecodingError) does not: the block is still decoded to its end, so the
 // dynamic table stays in sync, and only the fields past the limit are
 // dropped.
 //
@@ -84,12 +84,10 @@ type Decoder struct {
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
-	// fn, when set (by DecodeFragmentKeep or DecodeFragmentFunc, for one
-	// call), takes the fields instead of the batch. keep, set by
-	// DecodeFragmentKeep, has literal values copied into keepSlab (see
-	// ownedCopy) before fn sees them, for the dynamic table to keep.
-	fn   func(mdelem.Field)
-	keep bool
+	// fn, set by DecodeFragmentFunc for one call, takes the fields
+	// instead of the batch, with literal values copied into keepSlab
+	// (see ownedCopy) for fn and the dynamic table to keep.
+	fn func(mdelem.Field)
 	keepSlab
 
 	// made is set once NewDecoder's defaults are in place (see ready).
@@ -106,7 +104,7 @@ type Decoder struct {
 	// field count and header list size; negative once one is gone over.
 	fieldsLeft int
 	sizeLeft   int
-	limitErr   *LimitError
+	limitErr   *DecodingError
 
 	nameBuf, valueBuf []byte // Huffman output
 	// cache is made by the first string put in it: a peer that sends no
@@ -177,7 +175,7 @@ func (d *Decoder) SetMaxFields(n int) {
 // header list size alone. A negative n restores the default.
 //
 // A string over the limit is a stream error: the field is dropped with a
-// *LimitError wrapping ErrStringLength, the block is decoded to its end,
+// *DecodingError wrapping ErrStringLength, the block is decoded to its end,
 // and the dynamic table stays in sync. The string's bytes are buffered
 // only when the table needs them (a field to be indexed whose entry may
 // fit the table); otherwise they are skipped as they arrive.
@@ -275,7 +273,7 @@ func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
-// returns nil, a *LimitError (fields past a limit were dropped; the decoder
+// returns nil, a *DecodingError (fields past a limit were dropped; the decoder
 // stays usable) or a decoding error. A nil dst drops the fields, but the
 // block is still decoded, so that the dynamic table stays in sync.
 func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
@@ -350,6 +348,44 @@ func (d *Decoder) truncated(off int) error {
 		off = d.skipOff
 	}
 	return &DecodingError{Offset: off, Err: ErrTruncated}
+}
+
+// DecodeFragmentFunc is DecodeFragment with fn in place of a batch: fn is
+// called with each field as soon as it is decoded, in order, before
+// DecodeFragmentFunc returns. Limits, errors and the dynamic table are as
+// for DecodeFragment; a field over a limit is not passed to fn. A nil fn
+// drops the fields, as a nil batch does.
+//
+// Each value that is not an atom reaches fn as owned bytes
+// (mdelem.KindOwned) that the decoder never writes again: fn may keep them
+// (Str.UnsafeString views them) rather than copy them. A value the dynamic
+// table indexes is kept by the table too, and later indexed fields pass
+// the same bytes to fn. Names that are not atoms are views of the
+// decoder's buffers and of frag, valid only during the call: fn copies
+// what it keeps of them (Str.String does). Unlike Decode, it allocates as
+// it goes: the value copies are the caller's, cut from small slabs (a
+// value over 64 bytes gets memory of its own), and a value kept keeps its
+// slab alive.
+func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last bool) error {
+	if fn == nil {
+		return d.DecodeFragment(nil, frag, last)
+	}
+	d.fn = fn
+	defer func() { d.fn = nil }()
+	return d.DecodeFragment(nil, frag, last)
+}
+
+// BlockErr returns the limit the open block has reached so far, as a
+// *DecodingError for which IsStreamError is true, or nil: nil too between
+// blocks. The call that ends the block returns the same error. A caller
+// that streams fragments can use it to refuse the stream early, while it
+// still feeds the block's remaining fragments, so that the dynamic table
+// stays in step with the peer's.
+func (d *Decoder) BlockErr() error {
+	if !d.inBlock || d.limitErr == nil {
+		return nil
+	}
+	return d.limitErr
 }
 
 // discardBatch returns the batch that a nil dst stands for: emptied, for

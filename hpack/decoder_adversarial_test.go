@@ -159,9 +159,9 @@ func TestDecodeListLimitKeepsTableInSync(t *testing.T) {
 	block = append(block, literal(0x40, "after", "limit", false)...) // still indexed by the peer
 	b := mdelem.NewBatch(0, 0)
 	err := d.Decode(b, block)
-	var le *LimitError
+	var le *DecodingError
 	if !errors.As(err, &le) || !errors.Is(err, ErrHeaderListSize) || !IsStreamError(err) {
-		t.Fatalf("error %v, want a header list *LimitError", err)
+		t.Fatalf("error %v, want a header list *DecodingError", err)
 	}
 	if b.Size() > DefaultMaxHeaderListSize {
 		t.Errorf("batch holds %d bytes, over the limit", b.Size())

@@ -218,13 +218,13 @@ func TestReadersAtGuard(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepAtGuard decodes every connection with
-// DecodeFragmentKeep, each block's values copied into slabs whose last
+// TestDecodeFragmentFuncAtGuard decodes every connection with
+// DecodeFragmentFunc, each block's values copied into slabs whose last
 // value ends at a guard page, and compares the fields and the table with
 // Decode's: the decoder copies into them, and the table keeps and hands
 // back the kept bytes (indexed fields, eviction, the rings' growth),
 // without writing or reading past them.
-func TestDecodeFragmentKeepAtGuard(t *testing.T) {
+func TestDecodeFragmentFuncAtGuard(t *testing.T) {
 	keptBack := 0 // fields whose value came back from the table as kept bytes
 	guarded := 0  // values copied into a guarded slab
 	for ci, conn := range guardConnections() {
@@ -265,10 +265,10 @@ func TestDecodeFragmentKeepAtGuard(t *testing.T) {
 			got = got[:0]
 			want := decodeOutcome(ref, rb, ref.Decode(rb, block))
 			probe.keepSlab = keepSlab{}
-			_ = probe.DecodeFragmentKeep(func(mdelem.Field) {}, block, true)
+			_ = probe.DecodeFragmentFunc(func(mdelem.Field) {}, block, true)
 			guard(&dec.keepSlab.indexed, probe.keepSlab.indexed.used)
 			guard(&dec.keepSlab.others, probe.keepSlab.others.used)
-			err := dec.DecodeFragmentKeep(fn, block, true)
+			err := dec.DecodeFragmentFunc(fn, block, true)
 			if out := fmt.Sprintf("fields %q\nerr %v\ntable %q", got, err, tablePairs(dec)); out != want {
 				t.Fatalf("connection %d block %d:\n%s\nwant\n%s", ci, bi, out, want)
 			}

@@ -56,11 +56,11 @@
 // Limits are on by default and enforced while decoding: header list size
 // (RFC 9113 counting, [Decoder.SetMaxHeaderListSize]), field count
 // ([Decoder.SetMaxFields]), string length, and integer size. Going over
-// the list, field or string limit returns a [*LimitError] ([IsStreamError]
-// is true): the block was still decoded, the decoder stays in sync with its
-// peer, and resetting the stream is enough. Any other error is a
-// [*DecodingError] (or an [*InvalidIndexError], which errors.As also finds
-// as one) carrying the byte offset and the reason; it poisons the decoder,
+// the list, field or string limit returns a [*DecodingError] for which
+// [IsStreamError] is true: the block was still decoded, the decoder stays
+// in sync with its peer, and resetting the stream is enough. Any other
+// error is a [*DecodingError] carrying the byte offset and the reason; it
+// poisons the decoder,
 // since HTTP/2 then requires closing the connection with
 // COMPRESSION_ERROR.
 //

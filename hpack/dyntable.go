@@ -102,85 +102,51 @@ func (t *dynTable) evictTo(target uint32) {
 	}
 }
 
-// add inserts an entry of RFC 7541 size size. name and value are atoms or
-// bytes, and bytes are copied into the ring (addKept keeps owned values as
-// they are). An entry larger than the maximum empties the table and is not
-// added (RFC 7541 §4.4).
+// add inserts an entry of RFC 7541 size size. An entry larger than the
+// maximum empties the table and is not added (RFC 7541 §4.4). An atom, or
+// a value of owned bytes (see Decoder.DecodeFragmentFunc), is kept as it
+// is; other bytes are copied into the byte ring.
 //
 // The name's bytes may be the ring's own, taken from an entry that the
 // eviction below drops, so that the new chunk may overlap them. They are
 // still intact when copied: eviction writes no bytes, the name is copied
 // first, and copy handles the overlap. The value never comes from the
-// ring (a literal value is in the block or a Huffman buffer), so writing
-// it after the name is safe too.
+// ring (a literal value is in the block or a Huffman buffer).
 func (t *dynTable) add(name, value mdelem.Str, size uint32) {
-	// makeRoom, written out: the call costs more than its body here.
-	if size > t.max {
-		t.evictTo(0)
-		return
-	}
-	if t.size > t.max-size {
-		t.evictTo(t.max - size)
-	}
-	// The live entries own at most t.size ring bytes and the new one at
-	// most size: grow the rings first if they cannot hold that much.
-	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
-	// 32 bytes of size or more, and the entry ring holds ringCap/32+1 or
-	// more, so it has room too.
-	if t.size+size > t.ringCap {
-		t.grow(t.size + size)
-	}
-	e := t.push(size)
-	na, va := name.Atom(), value.Atom()
-	switch {
-	case na != nil && va == nil:
-		// The usual case: an atom name and a value of bytes.
-		vb := value.UnsafeBytes()
-		e.chunkLen = uint32(len(vb))
-		e.chunk = t.place(len(vb))
-		e.name, e.value = name, t.copyAt(e.chunk, vb)
-		return
-	case na == nil && va == nil:
-		// A custom name and a value of bytes, one chunk.
-		nb, vb := name.UnsafeBytes(), value.UnsafeBytes()
-		e.chunkLen = uint32(len(nb) + len(vb))
-		off := t.place(len(nb) + len(vb))
-		e.chunk = off
-		e.name, e.value = t.copyAt(off, nb), t.copyAt(off+len(nb), vb)
-		return
-	}
-	e.chunkLen = bytesLen(name) + bytesLen(value)
-	off := t.place(int(e.chunkLen))
-	e.chunk = off
-	e.name = t.put(name, &off)
-	e.value = t.put(value, &off)
-}
-
-// addKept is add for an entry whose value is an atom or owned bytes that
-// the entry keeps as they are (see DecodeFragmentKeep). With an atom name,
-// as a drop-in's names mostly are, the entry takes no ring bytes, so only
-// the entry ring may need to grow, by doubling with the entries the table
-// holds: such a table never allocates a byte ring. A name of bytes goes to
-// the byte ring, through add's test for growth.
-func (t *dynTable) addKept(name, value mdelem.Str, size uint32) {
 	if !t.makeRoom(size) {
 		return
 	}
-	if name.Atom() == nil && t.size+size > t.ringCap {
+	nameCopy, valueCopy := inRing(name), inRing(value)
+	var nb, vb []byte
+	if nameCopy {
+		nb = name.UnsafeBytes()
+	}
+	if valueCopy {
+		vb = value.UnsafeBytes()
+	}
+	// The live entries own at most t.size ring bytes and the new one at
+	// most size (t.size+size <= t.max: no wrap).
+	n := len(nb) + len(vb)
+	if n > 0 && t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
 	if t.count == len(t.ents) {
-		t.growEntries()
+		t.growEntries() // only entries that take no ring bytes get here
 	}
 	e := t.push(size)
-	e.chunkLen = bytesLen(name)
-	off := t.place(int(e.chunkLen))
-	e.chunk = off
-	e.name, e.value = t.put(name, &off), value
+	e.chunkLen = uint32(n)
+	e.chunk = t.place(n)
+	e.name, e.value = name, value
+	if nameCopy {
+		e.name = t.copyAt(e.chunk, nb)
+	}
+	if valueCopy {
+		e.value = t.copyAt(e.chunk+len(nb), vb)
+	}
 }
 
 // growEntries doubles the entry ring, from initialKeptEntries, leaving the
-// byte ring as it is. Out of line, like grow.
+// byte ring as it is.
 //
 //go:noinline
 func (t *dynTable) growEntries() {
@@ -213,7 +179,7 @@ func (t *dynTable) push(size uint32) *dynEntry {
 
 // makeRoom evicts what an entry of RFC 7541 size size needs, and reports
 // whether it is to be added: an entry larger than the maximum empties the
-// table instead (RFC 7541 §4.4). add does the same in line.
+// table instead (RFC 7541 §4.4).
 func (t *dynTable) makeRoom(size uint32) bool {
 	if size > t.max {
 		t.evictTo(0)
@@ -236,21 +202,17 @@ func (t *dynTable) grow(need uint32) {
 	t.rebuild(max(capacity/entryOverhead+1, len(t.ents)), capacity)
 }
 
-// bytesLen returns how many ring bytes s needs: none for an atom.
-func bytesLen(s mdelem.Str) uint32 {
-	if s.Atom() != nil {
-		return 0
-	}
-	return uint32(s.Len())
-}
+// inRing reports whether an entry keeps s's bytes in the byte ring: all
+// but an atom's and owned bytes.
+func inRing(s mdelem.Str) bool { return !s.IsAtom() && s.Kind() != mdelem.KindOwned }
 
 // put returns the Str an entry keeps for s: s itself for an atom or owned
 // bytes (a value kept as it is), else a copy of its bytes placed at *off in
 // the ring, which it advances, marked borrowed so that a batch copies it in
 // turn.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
-	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
-		return s // no ring bytes: an atom, or a value the entry keeps
+	if !inRing(s) {
+		return s
 	}
 	b := s.UnsafeBytes()
 	o := *off

@@ -2,7 +2,7 @@ package hpack
 
 import "github.com/metapack/metapack/mdelem"
 
-// keepSlabSize is the size of the slabs DecodeFragmentKeep copies values
+// keepSlabSize is the size of the slabs DecodeFragmentFunc copies values
 // into, and keepSlabMax the longest value cut from one: a longer value
 // gets a slice of its own, so that a slab wastes at most keepSlabMax
 // bytes at its end. Small, because a kept value keeps its whole slab
@@ -14,7 +14,7 @@ const (
 	keepSlabMax  = 64
 )
 
-// keepSlab is the memory DecodeFragmentKeep copies literal values into:
+// keepSlab is the memory DecodeFragmentFunc copies literal values into:
 // two runs of slabs, one for the values of literals with incremental
 // indexing, which the dynamic table keeps, and one for the others. Each is
 // only ever cut forward, so no byte is handed out twice, and no byte is

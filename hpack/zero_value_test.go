@@ -16,8 +16,8 @@ func TestZeroValues(t *testing.T) {
 	if err := d.Decode(b, []byte{0x82, 0x84}); err != nil || b.Len() != 2 {
 		t.Fatalf("zero Decoder, static fields: %d fields, %v", b.Len(), err)
 	}
-	var ie *InvalidIndexError
-	if err := (&Decoder{}).Decode(b, []byte{0xbe}); !errors.As(err, &ie) {
+	var ie *DecodingError
+	if err := (&Decoder{}).Decode(b, []byte{0xbe}); !errors.As(err, &ie) || ie.Err != ErrInvalidIndex || ie.Index != 62 {
 		t.Fatalf("zero Decoder, index 62: %v, want an invalid index", err)
 	}
 
@@ -26,7 +26,7 @@ func TestZeroValues(t *testing.T) {
 	for i := range many {
 		many[i] = 0x82
 	}
-	var le *LimitError
+	var le *DecodingError
 	if err := (&Decoder{}).Decode(b, many); !errors.As(err, &le) || !errors.Is(err, ErrFieldCount) {
 		t.Errorf("zero Decoder, %d fields: %v, want the default field limit", len(many), err)
 	}

@@ -301,23 +301,16 @@ func mapErr(err error) error {
 	if errors.Is(err, mhpack.ErrDecoderPoisoned) {
 		return DecodingError{Err: err}
 	}
-	var le *mhpack.LimitError
-	if errors.As(err, &le) {
-		if errors.Is(le.Err, mhpack.ErrStringLength) {
-			return ErrStringLength
-		}
-		return DecodingError{Err: err}
-	}
-	var ie *mhpack.InvalidIndexError
-	if errors.As(err, &ie) {
-		return DecodingError{Err: InvalidIndexError(min(ie.Index, math.MaxInt32))}
-	}
 	if errors.Is(err, mhpack.ErrInvalidHuffman) {
 		return ErrInvalidHuffman
 	}
 	var de *mhpack.DecodingError
 	if errors.As(err, &de) {
 		switch de.Err {
+		case mhpack.ErrStringLength:
+			return ErrStringLength
+		case mhpack.ErrInvalidIndex:
+			return DecodingError{Err: InvalidIndexError(min(de.Index, math.MaxInt32))}
 		case mhpack.ErrTruncated:
 			return DecodingError{Err: errTruncated}
 		case mhpack.ErrIntegerOverflow:

@@ -22,5 +22,5 @@ import (
 // TestIndexedFieldReusesString (both builds), TestDecodeFragmentKeepSlabs,
 // TestDecodeFragmentKeepAtGuard and FuzzDecodeKeep.
 func decodeKeep(d *mhpack.Decoder, fn func(mdelem.Field), frag []byte, last bool) error {
-	return d.DecodeFragmentKeep(fn, frag, last)
+	return d.DecodeFragmentFunc(fn, frag, last)
 }
