@@ -12,7 +12,7 @@ import (
 // FuzzStringLimitSync decodes the fuzzer's bytes as up to three header
 // blocks, in fragments, with a decoder under the fuzzer's string limit and
 // one without: where the unlimited one decodes a block, the limited one
-// must either decode the same fields or return a *LimitError for the
+// must either decode the same fields or return a limit *DecodingError for the
 // string length with a prefix of them, and after every block both
 // dynamic tables must be the same. A limit a peer reaches must never put
 // the table out of step.
