@@ -62,8 +62,11 @@ func FuzzStringLimitSync(f *testing.F) {
 func tableOf(d *hpack.Decoder) string {
 	size, max := d.DynamicTableSize()
 	s := fmt.Sprintf("%d/%d:", size, max)
-	for i := range d.DynamicTableLen() {
-		n, v, _ := d.DynamicEntry(i)
+	for i := 0; ; i++ {
+		n, v, ok := d.DynamicEntry(i)
+		if !ok {
+			break
+		}
 		s += fmt.Sprintf(" %q=%q", n, v)
 	}
 	return s

@@ -35,7 +35,11 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 			if e := d.indexedEntry(uint64(b & 0x7f)); e != nil {
 				d.sawField = true
 				if d.admit(int(e.size)) {
-					d.emit(dst, mdelem.Field{Name: e.name, Value: e.value})
+					if d.fn != nil {
+						d.fn(mdelem.Field{Name: e.name, Value: e.value})
+					} else {
+						dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+					}
 				} else {
 					d.overLimit(d.blockOff + pos)
 				}
@@ -142,7 +146,11 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		return 0, 0, d.invalidIndex(idx, off)
 	}
 	if d.admit(int(e.size)) {
-		d.emit(dst, mdelem.Field{Name: e.name, Value: e.value})
+		if d.fn != nil {
+			d.fn(mdelem.Field{Name: e.name, Value: e.value})
+		} else {
+			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+		}
 	} else {
 		d.overLimit(off)
 	}
@@ -176,18 +184,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	strPos := pos // where the field's strings start
 	var name mdelem.Str
-	var nameRaw []byte
-	var nameHuff bool
 	switch {
 	case idx == 0:
-		var ok bool
-		var end int
-		if nameRaw, end, nameHuff, ok = d.readString(p, pos); !ok {
-			if nameRaw, end, nameHuff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
-				return d.stringErr(p, strPos, name, true, indexing, off, need, err)
-			}
+		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
+			return d.stringErr(p, strPos, name, true, indexing, off, need, err)
 		}
-		pos = end
 	case idx <= tier.TableLen:
 		name = staticEntries[idx].name
 	case idx-tier.TableLen-1 < uint64(d.table.len()):
@@ -204,11 +205,6 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {
 			return 0, 0, err
-		}
-	}
-	if idx == 0 {
-		if name, err = d.decodeString(&d.nameBuf, nameHuff, nameRaw, true, d.maxStringLen, off); err != nil {
-			return d.stringErr(p, strPos, name, true, indexing, off, 0, err)
 		}
 	}
 	key := sd.KeyUnknown
@@ -238,7 +234,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if d.fn != nil && !value.IsAtom() {
 			value = d.ownedCopy(value.UnsafeBytes(), indexing)
 		}
-		d.emit(dst, mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		if d.fn != nil {
+			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		} else {
+			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		}
 	} else {
 		d.overLimit(off)
 	}
@@ -248,6 +248,31 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		d.table.add(name, value, uint32(fsize))
 	}
 	return end, 0, nil
+}
+
+// newName reads the new name of a literal field whose name string starts
+// at p[pos], and returns it with the position after it. Like literal, it
+// first makes sure that the value string is whole too, and it runs the
+// checks due before a block's first field before it decodes the name.
+func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
+	raw, end, huff, ok := d.readString(p, pos)
+	if !ok {
+		if raw, end, huff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+	}
+	if _, _, _, ok := d.readString(p, end); !ok {
+		if _, _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
+			return mdelem.Str{}, 0, need, err
+		}
+	}
+	if !d.sawField {
+		if err := d.fieldStart(off); err != nil {
+			return mdelem.Str{}, 0, 0, err
+		}
+	}
+	name, err = d.decodeString(&d.nameBuf, huff, raw, true, d.maxStringLen, off)
+	return name, end, 0, err
 }
 
 // emit passes a field within the limits to fn when one is set, else
@@ -313,7 +338,7 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,
 // when internIt is set, resolves it to an atom: of the static tier, the
-// registered strings (RegisterNames) or the decoder's own interner
+// decoder's own interner
 // (SetInterner). Otherwise, or without an atom, it returns the bytes,
 // borrowed: valid until *buf is next used.
 //
@@ -354,7 +379,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		// each cost more than the few it found saved.
 		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
-	a := lookupKnown(b)
+	a := sd.Lookup(b)
 	if a == nil && d.interner != nil {
 		if h, ok := d.interner.Make(b); ok {
 			a = h.Atom()

@@ -6,30 +6,29 @@ import (
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
-// Default limits of a Decoder, chosen for an internet-facing server.
 const (
-	// DefaultMaxHeaderListSize bounds a header list, counted as RFC 9113
-	// does: name + value + 32 bytes per field.
+	// DefaultMaxHeaderListSize is a Decoder's default header list limit,
+	// counted as RFC 9113 does: name + value + 32 bytes per field. It
+	// bounds each string too, so that any field that fits the list
+	// decodes.
 	DefaultMaxHeaderListSize = 64 << 10
-	// DefaultMaxFields bounds the number of fields in a header list.
-	DefaultMaxFields = 256
-	// DefaultMaxStringLength bounds one name or value, raw or decoded. It
-	// is the header list size, so that by default any field that fits the
-	// list decodes.
-	DefaultMaxStringLength = DefaultMaxHeaderListSize
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
 
+// defaultMaxFields is a Decoder's default limit on fields per header
+// list.
+const defaultMaxFields = 256
+
 // defaultInternedValues are the keys whose values a Decoder interns unless
 // told otherwise: values with few distinct strings in practice.
-var defaultInternedValues = [...]sd.KeyID{
-	sd.KeyMethod, sd.KeyScheme, sd.KeyStatus, sd.KeyContentType, sd.KeyTe,
-	sd.KeyGrpcEncoding, sd.KeyGrpcAcceptEncoding, sd.KeyAcceptEncoding,
-	sd.KeyContentEncoding, sd.KeyGrpcStatus,
+var defaultInternedValues = [...]staticdata.KeyID{
+	staticdata.KeyMethod, staticdata.KeyScheme, staticdata.KeyStatus, staticdata.KeyContentType, staticdata.KeyTe,
+	staticdata.KeyGrpcEncoding, staticdata.KeyGrpcAcceptEncoding, staticdata.KeyAcceptEncoding,
+	staticdata.KeyContentEncoding, staticdata.KeyGrpcStatus,
 }
 
 // Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches. It
@@ -37,16 +36,15 @@ var defaultInternedValues = [...]sd.KeyID{
 // serves one direction of one connection. It is not safe for concurrent
 // use.
 //
-// Names that are static-tier or registered strings (RegisterNames) become
-// atoms, and so do the values of a set of low-cardinality keys
-// (SetInternedValues); other strings are copied into the batch's arena,
+// Names that are static-tier strings become atoms, and so do the values of
+// a set of low-cardinality keys (see SetInterner); other strings are copied into the batch's arena,
 // unless SetInterner gives the decoder a table of its own to intern them
 // in. Nothing one connection's peer sends changes what another
 // connection's decoder interns. In steady state Decode allocates nothing.
 //
 // A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
 // the Decoder unusable: every later call fails. Going over a limit (a
-// *DecodingError) does not: the block is still decoded to its end, so the
+// *DecodingError for which IsStreamError is true) does not: the block is still decoded to its end, so the
 // dynamic table stays in sync, and only the fields past the limit are
 // dropped.
 //
@@ -65,7 +63,7 @@ type Decoder struct {
 
 	maxListSize, maxFields, maxStringLen int
 	interner                             *intern.Table
-	internValue                          [sd.NumKeys]bool
+	internValue                          [staticdata.NumKeys]bool
 
 	err error // set by a decoding error; every later call fails with it
 
@@ -136,8 +134,8 @@ func (d *Decoder) ready() {
 	}
 	d.made = true
 	d.maxListSize = DefaultMaxHeaderListSize
-	d.maxFields = DefaultMaxFields
-	d.maxStringLen = DefaultMaxStringLength
+	d.maxFields = defaultMaxFields
+	d.maxStringLen = DefaultMaxHeaderListSize
 	d.setInternedValues(defaultInternedValues[:])
 }
 
@@ -159,20 +157,21 @@ func (d *Decoder) SetMaxHeaderListSize(n int) {
 	d.maxListSize = n
 }
 
-// SetMaxFields sets the limit on fields per header list (DefaultMaxFields
-// by default). 0 means no limit; a negative n restores the default. Set in
+// SetMaxFields sets the limit on fields per header list (256 by default).
+// 0 means no limit; a negative n restores the default. Set in
 // the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
 	d.ready()
-	n = limitValue(n, DefaultMaxFields)
+	n = limitValue(n, defaultMaxFields)
 	d.fieldsLeft += n - d.maxFields
 	d.maxFields = n
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding (DefaultMaxStringLength by default). 0 means no limit
+// Huffman decoding (DefaultMaxHeaderListSize by default). 0 means no limit
 // of its own, as in x/net's Decoder: strings are then bounded by the
-// header list size alone. A negative n restores the default.
+// header list size alone. A negative n restores the default (x/net, and
+// so compat/hpack, take it as no limit).
 //
 // A string over the limit is a stream error: the field is dropped with a
 // *DecodingError wrapping ErrStringLength, the block is decoded to its end,
@@ -181,7 +180,7 @@ func (d *Decoder) SetMaxFields(n int) {
 // fit the table); otherwise they are skipped as they arrive.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
-	d.maxStringLen = min(limitValue(n, DefaultMaxStringLength), maxStringLimit)
+	d.maxStringLen = min(limitValue(n, DefaultMaxHeaderListSize), maxStringLimit)
 }
 
 // noLimit stands for "no limit" in the limits: large enough that no block
@@ -206,33 +205,35 @@ func limitValue(n, def int) int {
 	return min(n, noLimit)
 }
 
-// SetInterner gives the decoder a table to intern the peer's names and
-// selected values in (SetInternedValues), after the static tier and the
-// registered strings (RegisterNames), which it always resolves to atoms;
-// nil, the default, interns nothing else, and the other strings are
-// copied into the batch. Give each connection a table of its own: a table
-// shared between connections lets what one peer sends change what the
-// others' decoders intern, and one peer can fill it for all of them.
-func (d *Decoder) SetInterner(t *intern.Table) {
+// SetInterner sets what the decoder interns beyond the static tier, whose
+// strings always become atoms. t, nil by default, is a table to intern
+// the peer's other names, and values of the interned keys, in; with nil
+// they are copied into the batch. Give each connection a table of its
+// own: a table shared between connections lets what one peer sends change
+// what the others' decoders intern, and one peer can fill it for all of
+// them.
+//
+// values, when given, replace the keys whose values are interned (by
+// default :method, :scheme, :status, content-type, te, grpc-encoding,
+// grpc-accept-encoding, accept-encoding, content-encoding and
+// grpc-status). staticdata.KeyUnknown stands for every name that is not
+// well known; IDs of staticdata.NumKeys and above are ignored, so
+// SetInterner(t, staticdata.NumKeys) interns no values. Intern only
+// values with few distinct strings.
+func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
+	d.ready()
 	d.interner = t
 	d.cache.reset()
+	if len(values) > 0 {
+		d.setInternedValues(values)
+	}
 }
 
-// SetInternedValues sets the keys whose values are interned, replacing the
-// default set; no keys means no values are interned. KeyUnknown stands
-// for every name that is not well known; IDs of NumKeys and above are
-// ignored.
-// Intern only values with few distinct strings.
-func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
-	d.ready()
-	d.setInternedValues(keys)
-}
-
-// setInternedValues is SetInternedValues for ready, which calls it.
-func (d *Decoder) setInternedValues(keys []sd.KeyID) {
-	d.internValue = [sd.NumKeys]bool{}
+// setInternedValues sets the keys whose values are interned.
+func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
+	d.internValue = [staticdata.NumKeys]bool{}
 	for _, k := range keys {
-		if k < sd.NumKeys {
+		if k < staticdata.NumKeys {
 			d.internValue[k] = true
 		}
 	}
@@ -259,11 +260,8 @@ func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 // in RFC 7541 terms.
 func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.size, d.table.max }
 
-// DynamicTableLen returns the number of dynamic table entries.
-func (d *Decoder) DynamicTableLen() int { return d.table.len() }
-
 // DynamicEntry returns dynamic table entry i (0 is the newest), and ok
-// false, with empty strings, when i is not below DynamicTableLen.
+// false, with empty strings, past the last entry.
 func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 	if i < 0 || i >= d.table.len() {
 		return "", "", false

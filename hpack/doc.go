@@ -14,9 +14,8 @@
 //	batch := mdelem.NewBatch(16, 1024)
 //	err := dec.Decode(batch, block)
 //
-// The fields stay valid until the batch is Reset. Well-known names, and
-// the ones the application registers ([RegisterNames]), come back as
-// atoms: batch.Get(staticdata.KeyAuthority) finds one without comparing
+// The fields stay valid until the batch is Reset. Well-known names come
+// back as atoms: batch.Get(staticdata.KeyAuthority) finds one without comparing
 // bytes.
 //
 // # Streaming fragments

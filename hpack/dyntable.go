@@ -113,53 +113,44 @@ func (t *dynTable) evictTo(target uint32) {
 // first, and copy handles the overlap. The value never comes from the
 // ring (a literal value is in the block or a Huffman buffer).
 func (t *dynTable) add(name, value mdelem.Str, size uint32) {
-	if !t.makeRoom(size) {
+	if size > t.max {
+		t.evictTo(0)
 		return
 	}
-	nameCopy, valueCopy := inRing(name), inRing(value)
-	var nb, vb []byte
-	if nameCopy {
-		nb = name.UnsafeBytes()
-	}
-	if valueCopy {
-		vb = value.UnsafeBytes()
+	if t.size > t.max-size {
+		t.evictTo(t.max - size)
 	}
 	// The live entries own at most t.size ring bytes and the new one at
-	// most size (t.size+size <= t.max: no wrap).
-	n := len(nb) + len(vb)
-	if n > 0 && t.size+size > t.ringCap {
+	// most size (t.size+size <= t.max: no wrap). Each entry takes 32 bytes
+	// of size or more, and the entry ring holds ringCap/32+1 or more, so
+	// it has room too.
+	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
-	if t.count == len(t.ents) {
-		t.growEntries() // only entries that take no ring bytes get here
-	}
 	e := t.push(size)
-	e.chunkLen = uint32(n)
-	e.chunk = t.place(n)
-	e.name, e.value = name, value
-	if nameCopy {
-		e.name = t.copyAt(e.chunk, nb)
+	if value.Atom() == nil && value.Kind() == mdelem.KindBorrowed {
+		vb := value.UnsafeBytes()
+		if name.Atom() != nil {
+			// The usual case: an atom name and a value of bytes.
+			e.chunkLen = uint32(len(vb))
+			e.chunk = t.place(len(vb))
+			e.name, e.value = name, t.copyAt(e.chunk, vb)
+			return
+		}
+		// A name of bytes and a value of bytes, one chunk.
+		nb := name.UnsafeBytes()
+		e.chunkLen = uint32(len(nb) + len(vb))
+		off := t.place(len(nb) + len(vb))
+		e.chunk = off
+		e.name, e.value = t.copyAt(off, nb), t.copyAt(off+len(nb), vb)
+		return
 	}
-	if valueCopy {
-		e.value = t.copyAt(e.chunk+len(nb), vb)
-	}
+	e.chunkLen = bytesLen(name) + bytesLen(value)
+	off := t.place(int(e.chunkLen))
+	e.chunk = off
+	e.name = t.put(name, &off)
+	e.value = t.put(value, &off)
 }
-
-// growEntries doubles the entry ring, from initialKeptEntries, leaving the
-// byte ring as it is.
-//
-//go:noinline
-func (t *dynTable) growEntries() {
-	ents := make([]dynEntry, max(2*len(t.ents), initialKeptEntries))
-	n := copy(ents, t.ents[t.first:min(t.first+t.count, len(t.ents))])
-	copy(ents[n:t.count], t.ents) // the entries that wrapped around
-	t.ents, t.first = ents, 0
-}
-
-// initialKeptEntries is the entry ring's first length in a table whose
-// entries take no ring bytes: HTTP/2's initial 4096-byte table holds about
-// that many entries of typical size.
-const initialKeptEntries = 32
 
 // push claims the slot after the newest entry, which the entry ring has,
 // for an entry of RFC 7541 size size, and returns it for the caller to
@@ -177,20 +168,6 @@ func (t *dynTable) push(size uint32) *dynEntry {
 	return e
 }
 
-// makeRoom evicts what an entry of RFC 7541 size size needs, and reports
-// whether it is to be added: an entry larger than the maximum empties the
-// table instead (RFC 7541 §4.4).
-func (t *dynTable) makeRoom(size uint32) bool {
-	if size > t.max {
-		t.evictTo(0)
-		return false
-	}
-	if t.size > t.max-size {
-		t.evictTo(t.max - size)
-	}
-	return true
-}
-
 // grow makes room for entries of need bytes in all: it grows the byte ring
 // (see nextRingCapacity), and the entry ring with it, to ringCap/32+1
 // entries, the most that ringCap bytes of entries can be. Out of line: it
@@ -202,17 +179,22 @@ func (t *dynTable) grow(need uint32) {
 	t.rebuild(max(capacity/entryOverhead+1, len(t.ents)), capacity)
 }
 
-// inRing reports whether an entry keeps s's bytes in the byte ring: all
-// but an atom's and owned bytes.
-func inRing(s mdelem.Str) bool { return !s.IsAtom() && s.Kind() != mdelem.KindOwned }
+// bytesLen returns how many ring bytes s needs: none for an atom or owned
+// bytes.
+func bytesLen(s mdelem.Str) uint32 {
+	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
+		return 0
+	}
+	return uint32(s.Len())
+}
 
 // put returns the Str an entry keeps for s: s itself for an atom or owned
 // bytes (a value kept as it is), else a copy of its bytes placed at *off in
 // the ring, which it advances, marked borrowed so that a batch copies it in
 // turn.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
-	if !inRing(s) {
-		return s
+	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
+		return s // no ring bytes
 	}
 	b := s.UnsafeBytes()
 	o := *off

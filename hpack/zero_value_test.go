@@ -22,7 +22,7 @@ func TestZeroValues(t *testing.T) {
 	}
 
 	// The default field limit, and a limit set on a zero Decoder, hold.
-	many := make([]byte, DefaultMaxFields+1)
+	many := make([]byte, defaultMaxFields+1)
 	for i := range many {
 		many[i] = 0x82
 	}
@@ -61,7 +61,7 @@ func TestZeroValues(t *testing.T) {
 			t.Errorf("round %d: the zero Encoder's table maximum is %d", round, m)
 		}
 	}
-	if dec.DynamicTableLen() == 0 {
+	if dec.table.len() == 0 {
 		t.Error("the zero Encoder indexed nothing once its table was raised")
 	}
 }

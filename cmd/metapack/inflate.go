@@ -372,10 +372,13 @@ func inflateStory(in input, check bool) inflateResult {
 			oc.Headers = append(oc.Headers, story.Header{Name: f.Name.String(), Value: f.Value.String()})
 		}
 		if c.DynamicTable != nil {
-			oc.DynamicTable = make([]story.Header, dec.DynamicTableLen())
-			for j := range oc.DynamicTable {
-				n, v, _ := dec.DynamicEntry(j)
-				oc.DynamicTable[j] = story.Header{Name: n, Value: v}
+			oc.DynamicTable = []story.Header{}
+			for j := 0; ; j++ {
+				n, v, ok := dec.DynamicEntry(j)
+				if !ok {
+					break
+				}
+				oc.DynamicTable = append(oc.DynamicTable, story.Header{Name: n, Value: v})
 			}
 		}
 		if c.DynamicTableSize >= 0 {

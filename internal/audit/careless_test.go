@@ -107,7 +107,6 @@ var carelessReceiverNames = func() []string {
 // at one instance each or two.
 var carelessFuncs = map[string]any{
 	"hpack.NewDecoder":                      hpack.NewDecoder,
-	"hpack.RegisterNames":                   hpack.RegisterNames,
 	"hpack.NewEncoder":                      hpack.NewEncoder,
 	"hpack.IsStreamError":                   hpack.IsStreamError,
 	"hpack.AppendHuffmanDecode":             hpack.AppendHuffmanDecode,
