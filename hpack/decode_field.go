@@ -26,6 +26,9 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	}
 	for pos < len(p) {
 		b := p[pos]
+		// Where a field goes, fn or dst, is chosen in line here, in
+		// indexed and in literal: a shared method does not inline, and
+		// cost 3.5% on the grpc corpus.
 		// Indexed fields with a one-byte index, the most common
 		// representation, are handled here, without a call; the rest,
 		// an index past the tables included, go to indexed. Unless a
@@ -273,16 +276,6 @@ func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need in
 	}
 	name, err = d.decodeString(&d.nameBuf, huff, raw, true, d.maxStringLen, off)
 	return name, end, 0, err
-}
-
-// emit passes a field within the limits to fn when one is set, else
-// appends it to dst.
-func (d *Decoder) emit(dst *mdelem.Batch, f mdelem.Field) {
-	if d.fn != nil {
-		d.fn(f)
-	} else {
-		dst.Append(f)
-	}
 }
 
 // stringErr returns literal's results for err, or for need bytes more. A

@@ -66,7 +66,7 @@
 // # Interning
 //
 // Names that are static-tier or registered strings become atoms, and so do
-// the values of a set of low-cardinality keys ([Decoder.SetInternedValues]).
+// the values of a set of low-cardinality keys ([Decoder.SetInterner]).
 // Other strings are copied into the batch's arena, or interned in a table
 // of the decoder's own ([Decoder.SetInterner]): what one peer sends never
 // changes what another connection's decoder interns.
