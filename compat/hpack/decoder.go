@@ -76,8 +76,11 @@ var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 // SetMaxStringLength limits each decoded name and value, counted after
 // Huffman decoding, to n bytes. The Write that reaches a longer string
 // returns ErrStringLength, and so do the Close or DecodeFull that end its
-// block; see the package doc. 0, the default, means no limit; a negative
-// n is taken as 0.
+// block; see the package doc. 0, the default, means no limit.
+//
+// A negative n means no limit too, as in x/net, whose behaviour the
+// drop-in keeps; metapack's own hpack.Decoder.SetMaxStringLength takes a
+// negative n as "restore the 64 KiB default" instead.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
 	n = max(n, 0)
