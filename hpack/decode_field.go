@@ -234,13 +234,15 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	// Emit before adding: a batch copies ring bytes that adding may
 	// overwrite.
 	if d.admit(fsize) {
-		if d.fn != nil && !value.IsAtom() {
-			value = d.ownedCopy(value.UnsafeBytes(), indexing)
-		}
-		if d.fn != nil {
-			d.fn(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+		f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
+		if d.fn == nil {
+			dst.Append(f)
 		} else {
-			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
+			if !value.IsAtom() {
+				value = d.ownedCopy(value.UnsafeBytes(), indexing)
+				f.Value = value
+			}
+			d.fn(f)
 		}
 	} else {
 		d.overLimit(off)
