@@ -405,7 +405,7 @@ func (d *Decoder) begin() error {
 	if d.inBlock {
 		return ErrBlockOpen
 	}
-	if !d.made { // tested here, in line, since begin runs once per block
+	if !d.made {
 		d.ready()
 	}
 	d.inBlock = true
