@@ -178,12 +178,11 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			}
 		}
 	}
-	strPos := pos // where the field's strings start
 	var name mdelem.Str
 	switch {
 	case idx == 0:
 		if name, pos, need, err = d.newName(p, pos, off); err != nil || need > 0 {
-			return d.stringErr(p, strPos, name, true, indexing, off, need, err)
+			return d.stringErr(p, name, off, need, err)
 		}
 	case idx <= tier.TableLen:
 		name = staticEntries[idx].name
@@ -195,7 +194,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	valueRaw, end, valueHuff, ok := d.readString(p, pos)
 	if !ok {
 		if valueRaw, end, valueHuff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
-			return d.stringErr(p, strPos, name, idx == 0, indexing, off, need, err)
+			return d.stringErr(p, name, off, need, err)
 		}
 	}
 	if !d.sawField {
@@ -215,12 +214,12 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		value = mdelem.StrOf(mdelem.Borrowed(valueRaw)) // measured within the limit
 	case valueHuff && !internIt:
 		if d.valueBuf, err = AppendHuffmanDecodeLimit(d.valueBuf[:0], valueRaw, d.maxStringLen); err != nil {
-			return d.stringErr(p, strPos, name, idx == 0, indexing, off, 0, huffmanErr(err, off))
+			return d.stringErr(p, name, off, 0, huffmanErr(err, off))
 		}
 		value = mdelem.StrOf(mdelem.Borrowed(d.valueBuf))
 	default:
 		if value, err = d.decodeString(&d.valueBuf, valueHuff, valueRaw, internIt, d.maxStringLen, off); err != nil {
-			return d.stringErr(p, strPos, name, idx == 0, indexing, off, 0, err)
+			return d.stringErr(p, name, off, 0, err)
 		}
 	}
 	fsize := name.Len() + value.Len() + entryOverhead
@@ -275,10 +274,10 @@ func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need in
 
 // stringErr returns literal's results for err, or for need bytes more. A
 // string over the limit (errStringOver: raw; ErrStringLength: decoded)
-// drops the field, and dropLiteral takes it from its strings at p[pos].
-func (d *Decoder) stringErr(p []byte, pos int, name mdelem.Str, newName, indexing bool, off, need int, err error) (int, int, error) {
+// drops the field, and dropLiteral takes it; name is its indexed name.
+func (d *Decoder) stringErr(p []byte, name mdelem.Str, off, need int, err error) (int, int, error) {
 	if err == errStringOver || err == ErrStringLength {
-		return d.dropLiteral(p, pos, name, newName, indexing, off)
+		return d.dropLiteral(p, name, off)
 	}
 	return 0, need, err
 }
@@ -463,12 +462,18 @@ var errStringOver = errors.New("hpack: string over the limit")
 // are skipped from the returned position on (see resumeSkip).
 var errSkipping = errors.New("hpack: skipping a string")
 
-// dropLiteral takes a literal with a string over the limit, raw or
-// decoded, from its strings at p[pos] (the name's when newName, else the
-// value's, name being the indexed name): it drops the field with a limit
-// error, and decodes its strings only if the dynamic table needs them,
-// else skips them.
-func (d *Decoder) dropLiteral(p []byte, pos int, name mdelem.Str, newName, indexing bool, off int) (size, need int, err error) {
+// dropLiteral takes the literal at p whose name literal resolved (name,
+// unless the name is new) and whose string is over the limit, raw or
+// decoded: it drops the field with a limit error, and decodes its strings
+// only if the dynamic table needs them, else skips them.
+func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need int, err error) {
+	indexing := p[0] >= 0x40
+	prefix := uint(4)
+	if indexing {
+		prefix = 6
+	}
+	idx, pos, _ := readInt(p, prefix) // literal read it
+	newName := idx == 0
 	var nl, nstart int
 	var nhuff bool
 	nameMin := name.Len() // the fewest bytes the name decodes to
