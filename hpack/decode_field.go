@@ -225,6 +225,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	fsize := name.Len() + value.Len() + entryOverhead
 	// Emit before adding: a batch copies ring bytes that adding may
 	// overwrite.
+	kept := false // value is an atom or owned bytes, for the table to keep
 	if d.admit(fsize) {
 		f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
 		if d.fn == nil {
@@ -234,6 +235,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 				value = d.ownedCopy(value.UnsafeBytes(), indexing)
 				f.Value = value
 			}
+			kept = true
 			d.fn(f)
 		}
 	} else {
@@ -242,7 +244,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if indexing {
 		// Both strings are within the string limit, so fsize fits a
 		// uint32 (see maxStringLimit).
-		d.table.add(name, value, uint32(fsize))
+		d.table.add(name, value, uint32(fsize), kept)
 	}
 	return end, 0, nil
 }
@@ -531,7 +533,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 		var value mdelem.Str
 		value, err = d.decodeString(&d.valueBuf, vhuff, raw, d.internValue[key], maxLen, off)
 		if tooLarge, err = checkTooLarge(err, vhuff, raw, off); err == nil && !tooLarge {
-			d.table.add(name, value, entrySize(name.Len()+value.Len()+entryOverhead))
+			d.table.add(name, value, entrySize(name.Len()+value.Len()+entryOverhead), false)
 		}
 	}
 	if err != nil {

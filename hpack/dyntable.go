@@ -104,15 +104,15 @@ func (t *dynTable) evictTo(target uint32) {
 
 // add inserts an entry of RFC 7541 size size. An entry larger than the
 // maximum empties the table and is not added (RFC 7541 §4.4). An atom, or
-// a value of owned bytes (see Decoder.DecodeFragmentFunc), is kept as it
-// is; other bytes are copied into the byte ring.
+// a value of owned bytes (kept, see Decoder.DecodeFragmentFunc), is kept
+// as it is; other bytes are copied into the byte ring.
 //
 // The name's bytes may be the ring's own, taken from an entry that the
 // eviction below drops, so that the new chunk may overlap them. They are
 // still intact when copied: eviction writes no bytes, the name is copied
 // first, and copy handles the overlap. The value never comes from the
 // ring (a literal value is in the block or a Huffman buffer).
-func (t *dynTable) add(name, value mdelem.Str, size uint32) {
+func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	if size > t.max {
 		t.evictTo(0)
 		return
@@ -128,7 +128,7 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 		t.grow(t.size + size)
 	}
 	e := t.push(size)
-	if value.Atom() == nil && value.Kind() == mdelem.KindBorrowed {
+	if !kept && value.Atom() == nil {
 		vb := value.UnsafeBytes()
 		if name.Atom() != nil {
 			// The usual case: an atom name and a value of bytes.
