@@ -10,20 +10,12 @@ import (
 // FuzzDecodeFunc decodes the same blocks, split the same way, into a batch
 // with DecodeFragment and through a function with DecodeFragmentFunc, and
 // requires the same fields, errors and dynamic table: the function path
-// must not drop, add or reorder a field, nor skip a limit.
+// must not drop, add or reorder a field, nor skip a limit. Its values are
+// copies kept by the dynamic table too: they are the table's strings for
+// later indexed fields, for eviction, and when the table's rings grow.
 func FuzzDecodeFunc(f *testing.F) {
 	fuzzFieldPath(f, "through the function", func(d *hpack.Decoder, frag []byte, last bool, add func(mdelem.Field)) error {
 		return d.DecodeFragmentFunc(add, frag, last)
-	})
-}
-
-// FuzzDecodeKeep is FuzzDecodeFunc for DecodeFragmentKeep, which copies
-// each literal value for keeping, and whose dynamic table keeps the
-// copies: kept values are the table's strings for later indexed fields,
-// for eviction, and when the table's rings grow.
-func FuzzDecodeKeep(f *testing.F) {
-	fuzzFieldPath(f, "keeping values", func(d *hpack.Decoder, frag []byte, last bool, add func(mdelem.Field)) error {
-		return d.DecodeFragmentKeep(add, frag, last)
 	})
 }
 

@@ -19,10 +19,6 @@
 //     string limit and one without: the limited one gives the same fields,
 //     or a stream error with a prefix of them, and the dynamic tables stay
 //     the same after every block.
-//   - FuzzDecodeTwins: whole blocks in fragments through a Decoder on
-//     hpack's unsafe hot paths and one on their pure-Go twins (which
-//     internal/twin exposes to this package): the same fields, errors and
-//     dynamic tables.
 //   - FuzzGrpcBase64, FuzzGrpcMessage and FuzzGrpcTimeout: grpcmeta's
 //     binary-metadata base64 against encoding/base64 (padded and not),
 //     grpc-message percent-decoding round trips with its encoder and never

@@ -12,7 +12,7 @@ import (
 // FuzzStringLimitSync decodes the fuzzer's bytes as up to three header
 // blocks, in fragments, with a decoder under the fuzzer's string limit and
 // one without: where the unlimited one decodes a block, the limited one
-// must either decode the same fields or return a *LimitError for the
+// must either decode the same fields or return a limit *DecodingError for the
 // string length with a prefix of them, and after every block both
 // dynamic tables must be the same. A limit a peer reaches must never put
 // the table out of step.
@@ -62,8 +62,11 @@ func FuzzStringLimitSync(f *testing.F) {
 func tableOf(d *hpack.Decoder) string {
 	size, max := d.DynamicTableSize()
 	s := fmt.Sprintf("%d/%d:", size, max)
-	for i := range d.DynamicTableLen() {
-		n, v, _ := d.DynamicEntry(i)
+	for i := 0; ; i++ {
+		n, v, ok := d.DynamicEntry(i)
+		if !ok {
+			break
+		}
 		s += fmt.Sprintf(" %q=%q", n, v)
 	}
 	return s

@@ -118,7 +118,6 @@ func seedCorpora() map[string][][]any {
 	m := map[string][][]any{}
 	for i, s := range decodeSeeds() {
 		m["FuzzDecode"] = append(m["FuzzDecode"], []any{s, uint64(i), byte(i)})
-		m["FuzzDecodeTwins"] = append(m["FuzzDecodeTwins"], []any{s, uint64(i), byte(i)})
 		m["FuzzDecodeFunc"] = append(m["FuzzDecodeFunc"], []any{s, uint64(i * 5), byte(i + 1)})
 		m["FuzzStringLimitSync"] = append(m["FuzzStringLimitSync"], []any{s, uint64(i), byte(i * 3)})
 	}

@@ -188,7 +188,7 @@ func classify(ours, xnet outcome, f blockFacts) string {
 		switch {
 		case f.overDecoded && xnet.code == http2.ErrCodeProtocol:
 			return diffUncheckedOverLimit
-		case f.fields > hpack.DefaultMaxFields:
+		case f.fields > 256:
 			return diffFieldLimit
 		}
 	}

@@ -176,7 +176,7 @@ func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.Header
 // x/net's Framer would return from ReadFrame with ReadMetaHeaders set,
 // for code written against it. Its strings are the caller's to keep:
 // names that are atoms cost nothing, and values are views of copies the
-// decoder made (see hpack.Decoder.DecodeFragmentKeep).
+// decoder made (see hpack.Decoder.DecodeFragmentFunc).
 //
 // Errors are those of x/net's Framer: a ConnectionError with
 // ErrCodeCompression when the block does not decode, a StreamError with
@@ -200,7 +200,7 @@ func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.Meta
 
 // headerField converts a field for a MetaHeadersFrame. The strings are
 // views where the bytes are never written again: atoms, and the values
-// DecodeFragmentKeep copied for keeping; other names are copied.
+// DecodeFragmentFunc copied for keeping; other names are copied.
 func headerField(f mdelem.Field) xhpack.HeaderField {
 	hf := xhpack.HeaderField{Sensitive: f.Sensitive()}
 	if a := f.Name.Atom(); a != nil {
@@ -269,7 +269,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 		}
 		switch {
 		case dst == nil:
-			err = d.DecodeFragmentKeep(r.toMeta, frag, last)
+			err = d.DecodeFragmentFunc(r.toMeta, frag, last)
 		case b.truncated || b.invalid != nil:
 			err = d.DecodeFragment(nil, frag, last) // the list has ended
 		default:

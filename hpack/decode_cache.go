@@ -55,7 +55,7 @@ func cacheKey(raw []byte) (lo, hi uint64) {
 
 func cacheSlot(lo, hi uint64, n int) uint64 {
 	h := (lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F) + uint64(n)
-	return (h >> 58) % atomCacheSlots // the modulo is a bounds-check hint: a no-op for 64 slots
+	return (h >> 58) % atomCacheSlots
 }
 
 // lookup returns the slot holding raw, or nil. A nil cache holds nothing.

@@ -7,30 +7,29 @@ import (
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
-// Default limits of a Decoder, chosen for an internet-facing server.
 const (
-	// DefaultMaxHeaderListSize bounds a header list, counted as RFC 9113
-	// does: name + value + 32 bytes per field.
+	// DefaultMaxHeaderListSize is a Decoder's default header list limit,
+	// counted as RFC 9113 does: name + value + 32 bytes per field. It
+	// bounds each string too, so that any field that fits the list
+	// decodes.
 	DefaultMaxHeaderListSize = 64 << 10
-	// DefaultMaxFields bounds the number of fields in a header list.
-	DefaultMaxFields = 256
-	// DefaultMaxStringLength bounds one name or value, raw or decoded. It
-	// is the header list size, so that by default any field that fits the
-	// list decodes.
-	DefaultMaxStringLength = DefaultMaxHeaderListSize
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
 
+// defaultMaxFields is a Decoder's default limit on fields per header
+// list.
+const defaultMaxFields = 256
+
 // defaultInternedValues are the keys whose values a Decoder interns unless
 // told otherwise: values with few distinct strings in practice.
-var defaultInternedValues = [...]sd.KeyID{
-	sd.KeyMethod, sd.KeyScheme, sd.KeyStatus, sd.KeyContentType, sd.KeyTe,
-	sd.KeyGrpcEncoding, sd.KeyGrpcAcceptEncoding, sd.KeyAcceptEncoding,
-	sd.KeyContentEncoding, sd.KeyGrpcStatus,
+var defaultInternedValues = [...]staticdata.KeyID{
+	staticdata.KeyMethod, staticdata.KeyScheme, staticdata.KeyStatus, staticdata.KeyContentType, staticdata.KeyTe,
+	staticdata.KeyGrpcEncoding, staticdata.KeyGrpcAcceptEncoding, staticdata.KeyAcceptEncoding,
+	staticdata.KeyContentEncoding, staticdata.KeyGrpcStatus,
 }
 
 // Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches. It
@@ -38,16 +37,15 @@ var defaultInternedValues = [...]sd.KeyID{
 // serves one direction of one connection. It is not safe for concurrent
 // use.
 //
-// Names that are static-tier or registered strings (RegisterNames) become
-// atoms, and so do the values of a set of low-cardinality keys
-// (SetInternedValues); other strings are copied into the batch's arena,
+// Names that are static-tier strings become atoms, and so do the values of
+// a set of low-cardinality keys (see SetInterner); other strings are copied into the batch's arena,
 // unless SetInterner gives the decoder a table of its own to intern them
 // in. Nothing one connection's peer sends changes what another
 // connection's decoder interns. In steady state Decode allocates nothing.
 //
 // A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
 // the Decoder unusable: every later call fails. Going over a limit (a
-// *LimitError) does not: the block is still decoded to its end, so the
+// *DecodingError for which IsStreamError is true) does not: the block is still decoded to its end, so the
 // dynamic table stays in sync, and only the fields past the limit are
 // dropped.
 //
@@ -77,23 +75,22 @@ type Decoder struct {
 	skipLeft  int
 	skipValue bool
 	skipping  bool
+	// skipOff is the dropped field's offset; skipHuff says the string
+	// being skipped is Huffman-coded, checked by skipCheck as it passes.
+	skipOff   int
+	skipHuff  bool
+	skipCheck huffCheck
 
 	// discard is the batch a nil dst decodes into (see discardBatch).
 	discard *mdelem.Batch
-	// fn, when set (by DecodeFragmentKeep or DecodeFragmentFunc, for one
-	// call), takes the fields instead of the batch. keep, set by
-	// DecodeFragmentKeep, has literal values copied into keepSlab (see
-	// ownedCopy) before fn sees them, for the dynamic table to keep.
-	fn   func(mdelem.Field)
-	keep bool
+	// fn, set by DecodeFragmentFunc for one call, takes the fields
+	// instead of the batch, with literal values copied into keepSlab
+	// (see ownedCopy) for fn and the dynamic table to keep.
+	fn func(mdelem.Field)
 	keepSlab
 
 	// made is set once NewDecoder's defaults are in place (see ready).
 	made bool
-
-	// safe makes the decoder use the pure-Go twins of its unsafe hot
-	// paths (see decoder_twin.go), for the differential tests.
-	safe bool
 
 	// State of the block being decoded.
 	inBlock  bool
@@ -106,16 +103,12 @@ type Decoder struct {
 	// field count and header list size; negative once one is gone over.
 	fieldsLeft int
 	sizeLeft   int
-	limitErr   *LimitError
+	limitErr   *DecodingError
 
 	nameBuf, valueBuf []byte // Huffman output
 	// cache is made by the first string put in it: a peer that sends no
 	// Huffman-coded name costs no cache.
 	cache *atomCache
-
-	// attempts counts representations whose parsing started, complete or
-	// not; tests use it to prove streaming stays linear.
-	attempts int
 }
 
 // NewDecoder returns a Decoder for a connection on which we advertise
@@ -142,8 +135,8 @@ func (d *Decoder) ready() {
 	}
 	d.made = true
 	d.maxListSize = DefaultMaxHeaderListSize
-	d.maxFields = DefaultMaxFields
-	d.maxStringLen = DefaultMaxStringLength
+	d.maxFields = defaultMaxFields
+	d.maxStringLen = DefaultMaxHeaderListSize
 	d.setInternedValues(defaultInternedValues[:])
 }
 
@@ -165,29 +158,30 @@ func (d *Decoder) SetMaxHeaderListSize(n int) {
 	d.maxListSize = n
 }
 
-// SetMaxFields sets the limit on fields per header list (DefaultMaxFields
-// by default). 0 means no limit; a negative n restores the default. Set in
+// SetMaxFields sets the limit on fields per header list (256 by default).
+// 0 means no limit; a negative n restores the default. Set in
 // the middle of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
 	d.ready()
-	n = limitValue(n, DefaultMaxFields)
+	n = limitValue(n, defaultMaxFields)
 	d.fieldsLeft += n - d.maxFields
 	d.maxFields = n
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding (DefaultMaxStringLength by default). 0 means no limit
+// Huffman decoding (DefaultMaxHeaderListSize by default). 0 means no limit
 // of its own, as in x/net's Decoder: strings are then bounded by the
-// header list size alone. A negative n restores the default.
+// header list size alone. A negative n restores the default (x/net, and
+// so compat/hpack, take it as no limit).
 //
 // A string over the limit is a stream error: the field is dropped with a
-// *LimitError wrapping ErrStringLength, the block is decoded to its end,
+// *DecodingError wrapping ErrStringLength, the block is decoded to its end,
 // and the dynamic table stays in sync. The string's bytes are buffered
 // only when the table needs them (a field to be indexed whose entry may
 // fit the table); otherwise they are skipped as they arrive.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
-	d.maxStringLen = min(limitValue(n, DefaultMaxStringLength), maxStringLimit)
+	d.maxStringLen = min(limitValue(n, DefaultMaxHeaderListSize), maxStringLimit)
 }
 
 // noLimit stands for "no limit" in the limits: large enough that no block
@@ -212,30 +206,32 @@ func limitValue(n, def int) int {
 	return min(n, noLimit)
 }
 
-// SetInterner gives the decoder a table to intern the peer's names and
-// selected values in (SetInternedValues), after the static tier and the
-// registered strings (RegisterNames), which it always resolves to atoms;
-// nil, the default, interns nothing else, and the other strings are
-// copied into the batch. Give each connection a table of its own: a table
-// shared between connections lets what one peer sends change what the
-// others' decoders intern, and one peer can fill it for all of them.
-func (d *Decoder) SetInterner(t *intern.Table) {
+// SetInterner sets what the decoder interns beyond the static tier, whose
+// strings always become atoms. t, nil by default, is a table to intern
+// the peer's other names, and values of the interned keys, in; with nil
+// they are copied into the batch. Give each connection a table of its
+// own: a table shared between connections lets what one peer sends change
+// what the others' decoders intern, and one peer can fill it for all of
+// them.
+//
+// values, when given, replace the keys whose values are interned (by
+// default :method, :scheme, :status, content-type, te, grpc-encoding,
+// grpc-accept-encoding, accept-encoding, content-encoding and
+// grpc-status). staticdata.KeyUnknown stands for every name that is not
+// well known; IDs of staticdata.NumKeys and above are ignored, so
+// SetInterner(t, staticdata.NumKeys) interns no values. Intern only
+// values with few distinct strings.
+func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
+	d.ready()
 	d.interner = t
 	d.cache.reset()
+	if len(values) > 0 {
+		d.setInternedValues(values)
+	}
 }
 
-// SetInternedValues sets the keys whose values are interned, replacing the
-// default set; no keys means no values are interned. KeyUnknown stands
-// for every name that is not well known; IDs that name no key are
-// ignored.
-// Intern only values with few distinct strings.
-func (d *Decoder) SetInternedValues(keys ...sd.KeyID) {
-	d.ready()
-	d.setInternedValues(keys)
-}
-
-// setInternedValues is SetInternedValues for ready, which calls it.
-func (d *Decoder) setInternedValues(keys []sd.KeyID) {
+// setInternedValues sets the keys whose values are interned.
+func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
 	d.internValue = [tier.NumKeys]bool{}
 	for _, k := range keys {
 		if k < tier.NumKeys {
@@ -265,11 +261,8 @@ func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 // in RFC 7541 terms.
 func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.size, d.table.max }
 
-// DynamicTableLen returns the number of dynamic table entries.
-func (d *Decoder) DynamicTableLen() int { return d.table.len() }
-
 // DynamicEntry returns dynamic table entry i (0 is the newest), and ok
-// false, with empty strings, when i is not below DynamicTableLen.
+// false, with empty strings, past the last entry.
 func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 	if i < 0 || i >= d.table.len() {
 		return "", "", false
@@ -279,7 +272,7 @@ func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
-// returns nil, a *LimitError (fields past a limit were dropped; the decoder
+// returns nil, a *DecodingError (fields past a limit were dropped; the decoder
 // stays usable) or a decoding error. A nil dst drops the fields, but the
 // block is still decoded, so that the dynamic table stays in sync.
 func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
@@ -291,7 +284,7 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 	}
 	n, need, err := d.parse(dst, block)
 	if err == nil && (need > 0 || d.skipping) {
-		err = &DecodingError{Offset: n, Err: ErrTruncated}
+		err = d.truncated(n)
 	}
 	return d.end(err)
 }
@@ -331,7 +324,7 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 		d.pending = d.pending[:0]
 	} else {
 		if last {
-			return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+			return d.end(d.truncated(d.blockOff))
 		}
 		// Keep the incomplete field; copy handles the overlap when buf is
 		// pending itself.
@@ -342,9 +335,56 @@ func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) erro
 		return nil
 	}
 	if d.skipping {
-		return d.end(&DecodingError{Offset: d.blockOff, Err: ErrTruncated})
+		return d.end(d.truncated(d.blockOff))
 	}
 	return d.end(nil)
+}
+
+// truncated is the error for a block that ends inside the field at off,
+// or inside the dropped field being skipped.
+func (d *Decoder) truncated(off int) error {
+	if d.skipping {
+		off = d.skipOff
+	}
+	return &DecodingError{Offset: off, Err: ErrTruncated}
+}
+
+// DecodeFragmentFunc is DecodeFragment with fn in place of a batch: fn is
+// called with each field as soon as it is decoded, in order, before
+// DecodeFragmentFunc returns. Limits, errors and the dynamic table are as
+// for DecodeFragment; a field over a limit is not passed to fn. A nil fn
+// drops the fields, as a nil batch does.
+//
+// Each value that is not an atom reaches fn as owned bytes
+// (mdelem.KindOwned) that the decoder never writes again: fn may keep them
+// (Str.UnsafeString views them) rather than copy them. A value the dynamic
+// table indexes is kept by the table too, and later indexed fields pass
+// the same bytes to fn. Names that are not atoms are views of the
+// decoder's buffers and of frag, valid only during the call: fn copies
+// what it keeps of them (Str.String does). Unlike Decode, it allocates as
+// it goes: the value copies are the caller's, cut from small slabs (a
+// value over 64 bytes gets memory of its own), and a value kept keeps its
+// slab alive.
+func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last bool) error {
+	if fn == nil {
+		return d.DecodeFragment(nil, frag, last)
+	}
+	d.fn = fn
+	defer func() { d.fn = nil }()
+	return d.DecodeFragment(nil, frag, last)
+}
+
+// BlockErr returns the limit the open block has reached so far, as a
+// *DecodingError for which IsStreamError is true, or nil: nil too between
+// blocks. The call that ends the block returns the same error. A caller
+// that streams fragments can use it to refuse the stream early, while it
+// still feeds the block's remaining fragments, so that the dynamic table
+// stays in step with the peer's.
+func (d *Decoder) BlockErr() error {
+	if !d.inBlock || d.limitErr == nil {
+		return nil
+	}
+	return d.limitErr
 }
 
 // discardBatch returns the batch that a nil dst stands for: emptied, for
@@ -366,7 +406,7 @@ func (d *Decoder) begin() error {
 	if d.inBlock {
 		return ErrBlockOpen
 	}
-	if !d.made { // tested here, in line, since begin runs once per block
+	if !d.made {
 		d.ready()
 	}
 	d.inBlock = true
@@ -418,4 +458,81 @@ func (d *Decoder) Reset() {
 	d.err = nil
 	d.inBlock = false
 	d.pending = d.pending[:0]
+}
+
+// keepSlabSize is the size of the slabs DecodeFragmentFunc copies values
+// into, and keepSlabMax the longest value cut from one: a longer value
+// gets a slice of its own, so that a slab wastes at most keepSlabMax
+// bytes at its end. Small, because a kept value keeps its whole slab
+// alive: a caller that keeps one short value per block, say in a cache,
+// holds at most keepSlabSize bytes for it, and a long value costs only
+// its own bytes.
+const (
+	keepSlabSize = 512
+	keepSlabMax  = 64
+)
+
+// keepSlab is the memory DecodeFragmentFunc copies literal values into:
+// two runs of slabs, one for the values of literals with incremental
+// indexing, which the dynamic table keeps, and one for the others. Each is
+// only ever cut forward, so no byte is handed out twice, and no byte is
+// written after the value copied into it: what fn and the dynamic table
+// receive as owned bytes stays as it is for as long as anyone holds it.
+//
+// Kept apart, the table's values fill their slabs in the order the table
+// evicts them, so the slabs the table keeps alive hold its values and at
+// most two slabs' worth of others: a peer cannot make each of a table's
+// small entries keep a slab of its own alive by sending other values
+// between them.
+type keepSlab struct {
+	indexed, others slab
+}
+
+// slab is the current slab of one run, and how much of it is handed out.
+type slab struct {
+	b    []byte
+	used int
+}
+
+// ownedCopy returns a copy of b as owned bytes in memory of its own (see
+// keepSlab), from the indexed run when indexing is set; an empty b gives
+// owned bytes of length 0.
+func (d *Decoder) ownedCopy(b []byte, indexing bool) mdelem.Str {
+	if len(b) == 0 {
+		return mdelem.StrOf(mdelem.Owned(nil))
+	}
+	s := &d.keepSlab.others
+	if indexing {
+		s = &d.keepSlab.indexed
+	}
+	c := s.cut(len(b))
+	if c == nil {
+		c = d.keepMemory(s, len(b))
+	}
+	copy(c, b)
+	return mdelem.StrOf(mdelem.Owned(c))
+}
+
+// cut returns the next n bytes of s's slab, n > 0, or nil when it has
+// not that many left.
+func (s *slab) cut(n int) []byte {
+	used := s.used
+	if n > len(s.b)-used {
+		return nil
+	}
+	s.used = used + n
+	return s.b[used : used+n : used+n]
+}
+
+// keepMemory returns n bytes that s's current slab has no room for: a new
+// slab's first n, or a slice of their own when n is over keepSlabMax.
+// Out of line: it runs once per slab.
+//
+//go:noinline
+func (d *Decoder) keepMemory(s *slab, n int) []byte {
+	if n > keepSlabMax {
+		return make([]byte, n)
+	}
+	s.b, s.used = make([]byte, keepSlabSize), n
+	return s.b[:n:n]
 }

@@ -7,7 +7,6 @@ import (
 	chpack "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
-	"github.com/metapack/metapack/internal/twin"
 	"github.com/metapack/metapack/internal/workload"
 	"github.com/metapack/metapack/mdelem"
 	xhpack "golang.org/x/net/http2/hpack"
@@ -66,24 +65,18 @@ func decodeCorpora(b *testing.B) []decodeCorpus {
 // Throughput counts encoded bytes.
 func BenchmarkDecode(b *testing.B) {
 	for _, c := range decodeCorpora(b) {
-		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkDecodeCorpus(b, c, false) })
-		// The same decoder on the pure-Go twins of its unsafe paths,
-		// which -tags purego builds in their place.
-		b.Run("corpus="+c.name+"/impl=metapack-purego", func(b *testing.B) { benchmarkDecodeCorpus(b, c, true) })
+		b.Run("corpus="+c.name+"/impl=metapack", func(b *testing.B) { benchmarkDecodeCorpus(b, c) })
 		b.Run("corpus="+c.name+"/impl=xnet", func(b *testing.B) { benchmarkDecodeXnetAPI(b, c, newXnetDecoder) })
 		b.Run("corpus="+c.name+"/impl=compat", func(b *testing.B) { benchmarkDecodeXnetAPI(b, c, newCompatDecoder) })
 	}
 }
 
 // benchmarkDecodeCorpus decodes c per iteration with reused decoders and
-// batch; safe puts the decoders on their pure-Go twins.
-func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus, safe bool) {
+// batch. -tags purego measures the pure-Go build.
+func benchmarkDecodeCorpus(b *testing.B, c decodeCorpus) {
 	decoders := make([]*hpack.Decoder, len(c.stories))
 	for i, s := range c.stories {
 		decoders[i] = hpack.NewCorpusDecoder(uint32(s.TableSizes()[0]))
-		if safe {
-			twin.UseSafeDecoder(decoders[i])
-		}
 	}
 	batch := mdelem.NewBatch(64, 4096)
 	fields := 0

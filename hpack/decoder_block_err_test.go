@@ -37,7 +37,7 @@ func TestBlockErr(t *testing.T) {
 				t.Fatalf("second fragment: %v", err)
 			}
 			got := d.BlockErr()
-			var le *LimitError
+			var le *DecodingError
 			if c.want == nil && got != nil || c.want != nil && (!errors.As(got, &le) || le.Err != c.want) {
 				t.Fatalf("BlockErr after the second fragment = %v, want %v", got, c.want)
 			}

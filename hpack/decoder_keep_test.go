@@ -19,18 +19,18 @@ var keepBlocks = [][]byte{
 	{0xbe, 0xbe},
 }
 
-// TestDecodeFragmentKeep: an indexed literal's value is passed to fn as
+// TestDecodeFragmentFuncKeeps: an indexed literal's value is passed to fn as
 // owned bytes, a copy of the decoder's own; the table keeps that copy, and
 // later indexed fields of the entry pass it to fn again, at the same
 // address. A non-indexed literal's value is a copy too, elsewhere.
-func TestDecodeFragmentKeep(t *testing.T) {
+func TestDecodeFragmentFuncKeeps(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	var seen []mdelem.Str
 	fn := func(f mdelem.Field) { seen = append(seen, f.Value) }
 	blocks := append(keepBlocks[:len(keepBlocks):len(keepBlocks)],
 		[]byte{0x0f, 0x2f, 0x05, 'v', 'a', 'l', 'u', 'e'}) // x/net's literal without indexing, name 62
 	for i, blk := range blocks {
-		if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+		if err := d.DecodeFragmentFunc(fn, blk, true); err != nil {
 			t.Fatalf("block %d: %v", i, err)
 		}
 	}
@@ -51,14 +51,14 @@ func TestDecodeFragmentKeep(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepCopies: the copies are the decoder's, not views of
+// TestDecodeFragmentFuncCopies: the copies are the decoder's, not views of
 // the block: changing the block after the call changes neither what fn
 // got nor the table.
-func TestDecodeFragmentKeepCopies(t *testing.T) {
+func TestDecodeFragmentFuncCopies(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	var got []mdelem.Str
 	blk := bytes.Clone(keepBlocks[0])
-	if err := d.DecodeFragmentKeep(func(f mdelem.Field) { got = append(got, f.Value) }, blk, true); err != nil {
+	if err := d.DecodeFragmentFunc(func(f mdelem.Field) { got = append(got, f.Value) }, blk, true); err != nil {
 		t.Fatal(err)
 	}
 	for i := range blk {
@@ -72,15 +72,15 @@ func TestDecodeFragmentKeepCopies(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepEmptyValue: an empty value is owned bytes of
+// TestDecodeFragmentFuncEmptyValue: an empty value is owned bytes of
 // length 0, and the table keeps it.
-func TestDecodeFragmentKeepEmptyValue(t *testing.T) {
+func TestDecodeFragmentFuncEmptyValue(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	var seen []mdelem.Str
 	fn := func(f mdelem.Field) { seen = append(seen, f.Value) }
 	blocks := [][]byte{{0x40, 0x03, 'x', '-', 'e', 0x00}, {0xbe}}
 	for i, blk := range blocks {
-		if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+		if err := d.DecodeFragmentFunc(fn, blk, true); err != nil {
 			t.Fatalf("block %d: %v", i, err)
 		}
 	}
@@ -94,10 +94,10 @@ func TestDecodeFragmentKeepEmptyValue(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepSlabs: values share slabs of keepSlabSize bytes,
+// TestDecodeFragmentFuncSlabs: values share slabs of keepSlabSize bytes,
 // cut forward without overlap, and a value over keepSlabMax bytes gets
 // memory of its own; Reset starts a new slab.
-func TestDecodeFragmentKeepSlabs(t *testing.T) {
+func TestDecodeFragmentFuncSlabs(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	d.SetMaxStringLength(0)
 	var spans [][]byte
@@ -109,7 +109,7 @@ func TestDecodeFragmentKeepSlabs(t *testing.T) {
 		blk = append(blk, literal(0x00, "x-s", small, false)...)
 	}
 	blk = append(blk, literal(0x00, "x-b", big, false)...)
-	if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+	if err := d.DecodeFragmentFunc(fn, blk, true); err != nil {
 		t.Fatal(err)
 	}
 	// The 2*perSlab values fill two slabs: the first perSlab the first
@@ -141,11 +141,11 @@ func TestDecodeFragmentKeepSlabs(t *testing.T) {
 	}
 }
 
-// TestDecodeFragmentKeepIndexedSlabs: the values of indexed literals are
+// TestDecodeFragmentFuncIndexedSlabs: the values of indexed literals are
 // cut from slabs of their own, in order, whatever other values come
 // between them, so that the table's small entries share slabs rather than
 // each keeping one alive.
-func TestDecodeFragmentKeepIndexedSlabs(t *testing.T) {
+func TestDecodeFragmentFuncIndexedSlabs(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	var indexed [][]byte
 	fn := func(f mdelem.Field) {
@@ -161,7 +161,7 @@ func TestDecodeFragmentKeepIndexedSlabs(t *testing.T) {
 			blk = append(blk, literal(0x00, "x-f", filler, false)...) // a slab's worth, not indexed
 		}
 	}
-	if err := d.DecodeFragmentKeep(fn, blk, true); err != nil {
+	if err := d.DecodeFragmentFunc(fn, blk, true); err != nil {
 		t.Fatal(err)
 	}
 	if len(indexed) != 20 {
@@ -172,29 +172,29 @@ func TestDecodeFragmentKeepIndexedSlabs(t *testing.T) {
 			t.Fatalf("indexed value %d is not right after value %d: other values came between them", i, i-1)
 		}
 	}
-	if d.DynamicTableLen() == 0 {
+	if d.table.len() == 0 {
 		t.Fatal("nothing was indexed: the test proves nothing")
 	}
 }
 
-// TestDecodeFragmentKeepNil: a nil fn drops the fields and the table
+// TestDecodeFragmentFuncNil: a nil fn drops the fields and the table
 // still follows the peer.
-func TestDecodeFragmentKeepNil(t *testing.T) {
+func TestDecodeFragmentFuncNil(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	for i, blk := range keepBlocks {
-		if err := d.DecodeFragmentKeep(nil, blk, true); err != nil {
+		if err := d.DecodeFragmentFunc(nil, blk, true); err != nil {
 			t.Fatalf("block %d: %v", i, err)
 		}
 	}
-	if d.DynamicTableLen() != 1 {
-		t.Fatalf("table holds %d entries, want 1", d.DynamicTableLen())
+	if d.table.len() != 1 {
+		t.Fatalf("table holds %d entries, want 1", d.table.len())
 	}
 }
 
-// TestKeptTableHasNoByteRing: a table whose entries all have atom names
-// and kept values grows its entry ring only, through evictions that wrap
-// it around, and holds what Decode's table holds.
-func TestKeptTableHasNoByteRing(t *testing.T) {
+// TestKeptTable: a table whose entries all have atom names and kept values
+// grows and wraps around through evictions, and holds what Decode's table
+// holds.
+func TestKeptTable(t *testing.T) {
 	kept, ref := NewDecoder(DefaultTableSize), NewDecoder(DefaultTableSize)
 	fn := func(mdelem.Field) {}
 	for i := range 500 {
@@ -203,7 +203,7 @@ func TestKeptTableHasNoByteRing(t *testing.T) {
 		// start anywhere when it grows.
 		n := 1 + i%90
 		blk := append([]byte{0x40 | 58, byte(n)}, strings.Repeat("v", n)...)
-		if err := kept.DecodeFragmentKeep(fn, blk, true); err != nil {
+		if err := kept.DecodeFragmentFunc(fn, blk, true); err != nil {
 			t.Fatalf("block %d: %v", i, err)
 		}
 		if err := ref.Decode(nil, blk); err != nil {
@@ -212,11 +212,5 @@ func TestKeptTableHasNoByteRing(t *testing.T) {
 		if got, want := tablePairs(kept), tablePairs(ref); !slices.Equal(got, want) {
 			t.Fatalf("after block %d the table holds\n%q\nwant\n%q", i, got, want)
 		}
-	}
-	if kept.table.bytes != nil || kept.table.ringCap != 0 {
-		t.Errorf("the table allocated a byte ring of %d bytes", len(kept.table.bytes))
-	}
-	if len(kept.table.ents) < 2*initialKeptEntries {
-		t.Errorf("the entry ring has %d entries: it never grew", len(kept.table.ents))
 	}
 }

@@ -55,7 +55,7 @@ func TestLimitsChangedMidBlock(t *testing.T) {
 		}
 		tc.after(d)
 		err := d.DecodeFragment(batch, frag, true)
-		var le *LimitError
+		var le *DecodingError
 		if !errors.As(err, &le) || !errors.Is(err, tc.wantErr) || le.Offset != tc.wantOff {
 			t.Fatalf("%s: error %v, want %v at byte %d", tc.name, err, tc.wantErr, tc.wantOff)
 		}

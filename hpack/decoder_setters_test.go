@@ -60,11 +60,11 @@ func TestLimitSetters(t *testing.T) {
 	}
 }
 
-// TestSetInternedValuesIgnoresBadKeys checks that key IDs past NumKeys are
+// TestSetInternerIgnoresBadKeys checks that key IDs past NumKeys are
 // ignored rather than indexing out of range.
-func TestSetInternedValuesIgnoresBadKeys(t *testing.T) {
+func TestSetInternerIgnoresBadKeys(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
-	d.SetInternedValues(sd.KeyContentType, tier.NumKeys, 200, 255)
+	d.SetInterner(nil, sd.KeyContentType, tier.NumKeys, 200, 255)
 	b := mdelem.NewBatch(0, 0)
 	// content-type: application/grpc as a literal without indexing.
 	block := append(appendInt(nil, 0x00, 4, 31), 16)
@@ -73,7 +73,7 @@ func TestSetInternedValuesIgnoresBadKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	if v := b.At(0).Value; !v.IsAtom() {
-		t.Errorf("content-type's value is not interned after SetInternedValues(KeyContentType, ...): %v", v.Kind())
+		t.Errorf("content-type's value is not interned after SetInterner(nil, KeyContentType, ...): %v", v.Kind())
 	}
 }
 

@@ -35,7 +35,7 @@ func decodeOutcomes(d *Decoder, blocks [][]byte, frag int) []string {
 
 // TestStringLimitIsStreamError sends strings over the limit in every kind
 // of literal, raw and Huffman-coded, whole and in fragments: each must be a
-// *LimitError wrapping ErrStringLength (a stream error), drop that field and
+// *DecodingError wrapping ErrStringLength (a stream error), drop that field and
 // the block's later ones, keep the dynamic table exactly as an unlimited
 // decoder's (checked by a block that then indexes every entry), and leave
 // the decoder usable.
@@ -81,9 +81,9 @@ func TestStringLimitIsStreamError(t *testing.T) {
 			_ = d2.Decode(b, before)
 			b.Reset()
 			err := d2.Decode(b, block)
-			var le *LimitError
+			var le *DecodingError
 			if !errors.As(err, &le) || !errors.Is(err, ErrStringLength) || !IsStreamError(err) {
-				t.Errorf("%s: %v, want a *LimitError wrapping ErrStringLength", tc.name, err)
+				t.Errorf("%s: %v, want a *DecodingError wrapping ErrStringLength", tc.name, err)
 				continue
 			}
 			if fields := batchPairs(b); len(fields) != 1 || fields[0] != [2]string{"x-before", "kept"} {

@@ -13,11 +13,10 @@
 //	if err := dec.Decode(batch, block); err != nil { ... }
 //	authority, ok := batch.Get(staticdata.KeyAuthority)
 //
-// The fields stay valid until the batch is Reset. Well-known names, and
-// the ones registered with [RegisterNames], come back as atoms, which
-// batch.Get finds without comparing bytes. A block split over HEADERS and
-// CONTINUATION frames can be passed a frame payload at a time to
-// [Decoder.DecodeFragment], with last set on the final one.
+// The fields stay valid until the batch is Reset. Well-known names come
+// back as atoms, which batch.Get finds without comparing bytes. A block
+// split over HEADERS and CONTINUATION frames can be passed a frame payload
+// at a time to [Decoder.DecodeFragment], with last set on the final one.
 //
 // # Encoding
 //

@@ -102,19 +102,17 @@ func (t *dynTable) evictTo(target uint32) {
 	}
 }
 
-// add inserts an entry of RFC 7541 size size. name and value are atoms or
-// bytes, and bytes are copied into the ring (addKept keeps owned values as
-// they are). An entry larger than the maximum empties the table and is not
-// added (RFC 7541 §4.4).
+// add inserts an entry of RFC 7541 size size. An entry larger than the
+// maximum empties the table and is not added (RFC 7541 §4.4). An atom, or
+// a value of owned bytes (kept, see Decoder.DecodeFragmentFunc), is kept
+// as it is; other bytes are copied into the byte ring.
 //
 // The name's bytes may be the ring's own, taken from an entry that the
 // eviction below drops, so that the new chunk may overlap them. They are
 // still intact when copied: eviction writes no bytes, the name is copied
 // first, and copy handles the overlap. The value never comes from the
-// ring (a literal value is in the block or a Huffman buffer), so writing
-// it after the name is safe too.
-func (t *dynTable) add(name, value mdelem.Str, size uint32) {
-	// makeRoom, written out: the call costs more than its body here.
+// ring (a literal value is in the block or a Huffman buffer).
+func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	if size > t.max {
 		t.evictTo(0)
 		return
@@ -123,26 +121,24 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 		t.evictTo(t.max - size)
 	}
 	// The live entries own at most t.size ring bytes and the new one at
-	// most size: grow the rings first if they cannot hold that much.
-	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
-	// 32 bytes of size or more, and the entry ring holds ringCap/32+1 or
-	// more, so it has room too.
+	// most size (t.size+size <= t.max: no wrap). Each entry takes 32 bytes
+	// of size or more, and the entry ring holds ringCap/32+1 or more, so
+	// it has room too.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
 	e := t.push(size)
-	na, va := name.Atom(), value.Atom()
-	switch {
-	case na != nil && va == nil:
-		// The usual case: an atom name and a value of bytes.
+	if !kept && value.Atom() == nil {
 		vb := value.UnsafeBytes()
-		e.chunkLen = uint32(len(vb))
-		e.chunk = t.place(len(vb))
-		e.name, e.value = name, t.copyAt(e.chunk, vb)
-		return
-	case na == nil && va == nil:
-		// A custom name and a value of bytes, one chunk.
-		nb, vb := name.UnsafeBytes(), value.UnsafeBytes()
+		if name.Atom() != nil {
+			// The usual case: an atom name and a value of bytes.
+			e.chunkLen = uint32(len(vb))
+			e.chunk = t.place(len(vb))
+			e.name, e.value = name, t.copyAt(e.chunk, vb)
+			return
+		}
+		// A name of bytes and a value of bytes, one chunk.
+		nb := name.UnsafeBytes()
 		e.chunkLen = uint32(len(nb) + len(vb))
 		off := t.place(len(nb) + len(vb))
 		e.chunk = off
@@ -155,45 +151,6 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32) {
 	e.name = t.put(name, &off)
 	e.value = t.put(value, &off)
 }
-
-// addKept is add for an entry whose value is an atom or owned bytes that
-// the entry keeps as they are (see DecodeFragmentKeep). With an atom name,
-// as a drop-in's names mostly are, the entry takes no ring bytes, so only
-// the entry ring may need to grow, by doubling with the entries the table
-// holds: such a table never allocates a byte ring. A name of bytes goes to
-// the byte ring, through add's test for growth.
-func (t *dynTable) addKept(name, value mdelem.Str, size uint32) {
-	if !t.makeRoom(size) {
-		return
-	}
-	if name.Atom() == nil && t.size+size > t.ringCap {
-		t.grow(t.size + size)
-	}
-	if t.count == len(t.ents) {
-		t.growEntries()
-	}
-	e := t.push(size)
-	e.chunkLen = bytesLen(name)
-	off := t.place(int(e.chunkLen))
-	e.chunk = off
-	e.name, e.value = t.put(name, &off), value
-}
-
-// growEntries doubles the entry ring, from initialKeptEntries, leaving the
-// byte ring as it is. Out of line, like grow.
-//
-//go:noinline
-func (t *dynTable) growEntries() {
-	ents := make([]dynEntry, max(2*len(t.ents), initialKeptEntries))
-	n := copy(ents, t.ents[t.first:min(t.first+t.count, len(t.ents))])
-	copy(ents[n:t.count], t.ents) // the entries that wrapped around
-	t.ents, t.first = ents, 0
-}
-
-// initialKeptEntries is the entry ring's first length in a table whose
-// entries take no ring bytes: HTTP/2's initial 4096-byte table holds about
-// that many entries of typical size.
-const initialKeptEntries = 32
 
 // push claims the slot after the newest entry, which the entry ring has,
 // for an entry of RFC 7541 size size, and returns it for the caller to
@@ -211,20 +168,6 @@ func (t *dynTable) push(size uint32) *dynEntry {
 	return e
 }
 
-// makeRoom evicts what an entry of RFC 7541 size size needs, and reports
-// whether it is to be added: an entry larger than the maximum empties the
-// table instead (RFC 7541 §4.4). add does the same in line.
-func (t *dynTable) makeRoom(size uint32) bool {
-	if size > t.max {
-		t.evictTo(0)
-		return false
-	}
-	if t.size > t.max-size {
-		t.evictTo(t.max - size)
-	}
-	return true
-}
-
 // grow makes room for entries of need bytes in all: it grows the byte ring
 // (see nextRingCapacity), and the entry ring with it, to ringCap/32+1
 // entries, the most that ringCap bytes of entries can be. Out of line: it
@@ -236,9 +179,10 @@ func (t *dynTable) grow(need uint32) {
 	t.rebuild(max(capacity/entryOverhead+1, len(t.ents)), capacity)
 }
 
-// bytesLen returns how many ring bytes s needs: none for an atom.
+// bytesLen returns how many ring bytes s needs: none for an atom or owned
+// bytes.
 func bytesLen(s mdelem.Str) uint32 {
-	if s.Atom() != nil {
+	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
 		return 0
 	}
 	return uint32(s.Len())
@@ -250,7 +194,7 @@ func bytesLen(s mdelem.Str) uint32 {
 // turn.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
 	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
-		return s // no ring bytes: an atom, or a value the entry keeps
+		return s // no ring bytes
 	}
 	b := s.UnsafeBytes()
 	o := *off
@@ -265,4 +209,59 @@ func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
 	dst := t.bytes[off:end:end]
 	copy(dst, b)
 	return mdelem.StrOf(mdelem.Borrowed(dst))
+}
+
+// byteRing holds the strings of a dynamic table, the decoder's or the
+// encoder's, in an array twice its capacity. Every entry's bytes are one
+// contiguous chunk, placed after the newest chunk or, when they do not fit
+// before the end, at offset 0. Entries are evicted before a chunk is
+// placed, and the table grows the ring (repacking its chunks from offset
+// 0) before its size, which bounds the live bytes, plus the new chunk
+// would exceed the capacity;
+// with an array twice that size the new chunk then never overlaps a live
+// one. The ring starts empty and grows with what the table holds, never
+// with what its maximum would allow.
+type byteRing struct {
+	bytes []byte // the ring, 2*capacity bytes
+	head  int    // where the next chunk goes if it fits
+}
+
+// ringCapacity is the most live bytes, new chunk included, the ring holds
+// without growing.
+func (r *byteRing) ringCapacity() int { return len(r.bytes) / 2 }
+
+// place reserves n contiguous bytes for a new chunk and returns their
+// offset. The caller has already evicted, and grown the ring, to make
+// room.
+func (r *byteRing) place(n int) int {
+	if r.head+n > len(r.bytes) {
+		r.head = 0
+	}
+	off := r.head
+	r.head += n
+	return off
+}
+
+// nextRingCapacity returns the capacity to grow a ring of capacity c to
+// when it must hold need bytes, for a table whose maximum size is
+// tableMax: double, from initialRingCapacity, but no more than tableMax
+// allows, and at least need. It stays below half the largest int, so that the ring's
+// length is an int; on 32-bit systems a table holding more than that
+// could not be allocated anyway.
+func nextRingCapacity(c, need int, tableMax uint32) int {
+	return min(max(min(max(2*c, initialRingCapacity), sizeInt(tableMax)), need), math.MaxInt/2)
+}
+
+// initialRingCapacity is the first capacity of a ring: HTTP/2's initial
+// table size, which most connections keep, so that their tables grow once
+// (a few allocations, as many as a table gets) rather than once per
+// doubling. A larger table still grows only with what it holds.
+const initialRingCapacity = 4096
+
+// sizeInt converts a table size to an int, saturating where int is 32 bits.
+func sizeInt(v uint32) int {
+	if uint64(v) > math.MaxInt {
+		return math.MaxInt
+	}
+	return int(v)
 }

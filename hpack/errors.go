@@ -27,7 +27,7 @@ var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is 
 
 // ErrStringLength reports a string longer than the limit the caller set:
 // from AppendHuffmanDecode as it is, and from a Decoder wrapped in a
-// *LimitError, a stream error.
+// *DecodingError, a stream error.
 var ErrStringLength = errors.New("hpack: string too long")
 
 // Decoding errors. A *DecodingError carries the byte offset in the header
@@ -47,20 +47,28 @@ var (
 	ErrDecoderPoisoned     = errors.New("hpack: decoder unusable after an earlier decoding error")
 )
 
-// Limit errors. A *LimitError wraps one of these, or ErrStringLength. They
-// are stream errors:
-// the decoder went on through the block, so its dynamic table still matches
-// the peer's, and the caller may reset just the stream.
+// Limit errors. A *DecodingError wraps one of these, or ErrStringLength, for
+// a stream error: the decoder went on through the block, so its dynamic
+// table still matches the peer's, and the caller may reset just the stream.
 var (
 	ErrHeaderListSize = errors.New("hpack: header list larger than the limit")
 	ErrFieldCount     = errors.New("hpack: more header fields than the limit")
 )
 
-// DecodingError is a fatal error in a header block: the offset of the
-// representation that failed, counted from the start of the block, and why.
+// DecodingError is an error in a header block: the offset of the
+// representation that failed, counted from the start of the block, and
+// why (Err, one of the Err* values above). It is a stream error when Err
+// is ErrHeaderListSize, ErrFieldCount or ErrStringLength (see
+// IsStreamError), and a connection error otherwise.
 type DecodingError struct {
 	Offset int
 	Err    error
+	// Index is the index of an ErrInvalidIndex.
+	Index uint64
+	// Limit is, for ErrInvalidIndex, the number of entries the tables held
+	// (61 static ones plus the dynamic table's), and for a stream error
+	// the limit in force.
+	Limit int
 }
 
 func (e *DecodingError) Error() string {
@@ -68,58 +76,25 @@ func (e *DecodingError) Error() string {
 	if e.Err != nil {
 		reason = strings.TrimPrefix(e.Err.Error(), "hpack: ")
 	}
+	switch {
+	case e.Err == ErrInvalidIndex:
+		return fmt.Sprintf("hpack: decoding error at byte %d: invalid index %d (the tables hold %d entries)", e.Offset, e.Index, e.Limit)
+	case isLimit(e.Err):
+		return fmt.Sprintf("hpack: %s (limit %d, first exceeded at byte %d)", reason, e.Limit, e.Offset)
+	}
 	return fmt.Sprintf("hpack: decoding error at byte %d: %s", e.Offset, reason)
 }
 
 func (e *DecodingError) Unwrap() error { return e.Err }
 
-// InvalidIndexError is a reference to a table index that does not exist:
-// 0, or past the end of the static and dynamic tables. It matches
-// ErrInvalidIndex and *DecodingError with errors.Is and errors.As.
-type InvalidIndexError struct {
-	Offset int
-	Index  uint64
-	// TableLen is the number of entries addressable when it was read:
-	// 61 static ones plus the dynamic table's.
-	TableLen int
+func isLimit(err error) bool {
+	return err == ErrHeaderListSize || err == ErrFieldCount || err == ErrStringLength
 }
-
-func (e *InvalidIndexError) Error() string {
-	return fmt.Sprintf("hpack: decoding error at byte %d: invalid index %d (the tables hold %d entries)", e.Offset, e.Index, e.TableLen)
-}
-
-// Is makes errors.Is(err, ErrInvalidIndex) true.
-func (e *InvalidIndexError) Is(target error) bool { return target == ErrInvalidIndex }
-
-// As lets errors.As find a *DecodingError too.
-func (e *InvalidIndexError) As(target any) bool {
-	if p, ok := target.(**DecodingError); ok {
-		*p = &DecodingError{Offset: e.Offset, Err: ErrInvalidIndex}
-		return true
-	}
-	return false
-}
-
-// LimitError reports a header list over one of the decoder's limits. The
-// block was decoded to its end; the field over the limit and the ones
-// after it were dropped.
-type LimitError struct {
-	Err   error // ErrHeaderListSize, ErrFieldCount or ErrStringLength
-	Limit int   // the limit in force
-	// Offset is where the first field over the limit starts.
-	Offset int
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("%v (limit %d, first exceeded at byte %d)", e.Err, e.Limit, e.Offset)
-}
-
-func (e *LimitError) Unwrap() error { return e.Err }
 
 // IsStreamError reports whether err leaves the decoder usable: a limit was
 // exceeded, and a stream reset is enough. Every other decoding error calls
 // for closing the connection with COMPRESSION_ERROR.
 func IsStreamError(err error) bool {
-	var le *LimitError
-	return errors.As(err, &le)
+	var de *DecodingError
+	return errors.As(err, &de) && isLimit(de.Err)
 }

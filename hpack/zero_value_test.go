@@ -16,17 +16,17 @@ func TestZeroValues(t *testing.T) {
 	if err := d.Decode(b, []byte{0x82, 0x84}); err != nil || b.Len() != 2 {
 		t.Fatalf("zero Decoder, static fields: %d fields, %v", b.Len(), err)
 	}
-	var ie *InvalidIndexError
-	if err := (&Decoder{}).Decode(b, []byte{0xbe}); !errors.As(err, &ie) {
+	var ie *DecodingError
+	if err := (&Decoder{}).Decode(b, []byte{0xbe}); !errors.As(err, &ie) || ie.Err != ErrInvalidIndex || ie.Index != 62 {
 		t.Fatalf("zero Decoder, index 62: %v, want an invalid index", err)
 	}
 
 	// The default field limit, and a limit set on a zero Decoder, hold.
-	many := make([]byte, DefaultMaxFields+1)
+	many := make([]byte, defaultMaxFields+1)
 	for i := range many {
 		many[i] = 0x82
 	}
-	var le *LimitError
+	var le *DecodingError
 	if err := (&Decoder{}).Decode(b, many); !errors.As(err, &le) || !errors.Is(err, ErrFieldCount) {
 		t.Errorf("zero Decoder, %d fields: %v, want the default field limit", len(many), err)
 	}
@@ -61,7 +61,7 @@ func TestZeroValues(t *testing.T) {
 			t.Errorf("round %d: the zero Encoder's table maximum is %d", round, m)
 		}
 	}
-	if dec.DynamicTableLen() == 0 {
+	if dec.table.len() == 0 {
 		t.Error("the zero Encoder indexed nothing once its table was raised")
 	}
 }

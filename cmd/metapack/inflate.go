@@ -372,10 +372,13 @@ func inflateStory(in input, check bool) inflateResult {
 			oc.Headers = append(oc.Headers, story.Header{Name: f.Name.String(), Value: f.Value.String()})
 		}
 		if c.DynamicTable != nil {
-			oc.DynamicTable = make([]story.Header, dec.DynamicTableLen())
-			for j := range oc.DynamicTable {
-				n, v, _ := dec.DynamicEntry(j)
-				oc.DynamicTable[j] = story.Header{Name: n, Value: v}
+			oc.DynamicTable = []story.Header{}
+			for j := 0; ; j++ {
+				n, v, ok := dec.DynamicEntry(j)
+				if !ok {
+					break
+				}
+				oc.DynamicTable = append(oc.DynamicTable, story.Header{Name: n, Value: v})
 			}
 		}
 		if c.DynamicTableSize >= 0 {
@@ -406,19 +409,18 @@ func newCorpusDecoder(tableSize uint32) *hpack.Decoder {
 // decodeProblem describes a decoding error with its byte offset.
 func decodeProblem(path string, seqno int, err error) *problem {
 	p := &problem{path: path, seqno: seqno, offset: -1, what: err.Error()}
-	var ie *hpack.InvalidIndexError
 	var de *hpack.DecodingError
-	var le *hpack.LimitError
 	switch {
-	case errors.As(err, &ie):
-		p.offset = ie.Offset
-		p.what = fmt.Sprintf("decoding error: invalid index %d (the tables hold %d entries)", ie.Index, ie.TableLen)
-	case errors.As(err, &de):
+	case !errors.As(err, &de):
+	case de.Err == hpack.ErrInvalidIndex:
+		p.offset = de.Offset
+		p.what = fmt.Sprintf("decoding error: invalid index %d (the tables hold %d entries)", de.Index, de.Limit)
+	case hpack.IsStreamError(de):
+		p.offset = de.Offset
+		p.what = fmt.Sprintf("%v (limit %d)", strings.TrimPrefix(de.Err.Error(), "hpack: "), de.Limit)
+	default:
 		p.offset = de.Offset
 		p.what = "decoding error: " + strings.TrimPrefix(de.Err.Error(), "hpack: ")
-	case errors.As(err, &le):
-		p.offset = le.Offset
-		p.what = fmt.Sprintf("%v (limit %d)", strings.TrimPrefix(le.Err.Error(), "hpack: "), le.Limit)
 	}
 	return p
 }

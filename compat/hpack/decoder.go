@@ -76,8 +76,11 @@ var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 // SetMaxStringLength limits each decoded name and value, counted after
 // Huffman decoding, to n bytes. The Write that reaches a longer string
 // returns ErrStringLength, and so do the Close or DecodeFull that end its
-// block; see the package doc. 0, the default, means no limit; a negative
-// n is taken as 0.
+// block; see the package doc. 0, the default, means no limit.
+//
+// A negative n means no limit too, as in x/net, whose behaviour the
+// drop-in keeps; metapack's own hpack.Decoder.SetMaxStringLength takes a
+// negative n as "restore the 64 KiB default" instead.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
 	n = max(n, 0)
@@ -301,23 +304,16 @@ func mapErr(err error) error {
 	if errors.Is(err, mhpack.ErrDecoderPoisoned) {
 		return DecodingError{Err: err}
 	}
-	var le *mhpack.LimitError
-	if errors.As(err, &le) {
-		if errors.Is(le.Err, mhpack.ErrStringLength) {
-			return ErrStringLength
-		}
-		return DecodingError{Err: err}
-	}
-	var ie *mhpack.InvalidIndexError
-	if errors.As(err, &ie) {
-		return DecodingError{Err: InvalidIndexError(min(ie.Index, math.MaxInt32))}
-	}
 	if errors.Is(err, mhpack.ErrInvalidHuffman) {
 		return ErrInvalidHuffman
 	}
 	var de *mhpack.DecodingError
 	if errors.As(err, &de) {
 		switch de.Err {
+		case mhpack.ErrStringLength:
+			return ErrStringLength
+		case mhpack.ErrInvalidIndex:
+			return DecodingError{Err: InvalidIndexError(min(de.Index, math.MaxInt32))}
 		case mhpack.ErrTruncated:
 			return DecodingError{Err: errTruncated}
 		case mhpack.ErrIntegerOverflow:

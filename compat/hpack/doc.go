@@ -64,7 +64,9 @@
 //     one stream rather than the connection. Write reports it once the
 //     string's length is read, which can be a Write later than x/net's
 //     when the length prefix ends a fragment. A negative
-//     SetMaxStringLength is taken as 0 (no limit).
+//     SetMaxStringLength is taken as 0 (no limit), as x/net does, where
+//     metapack's hpack.Decoder restores its 64 KiB default: the drop-in
+//     keeps x/net's meaning.
 //   - A nil emit function discards the fields, and an Encoder with a nil
 //     writer discards its output, as the zero Encoder does; in x/net all
 //     three panic. The zero Decoder works as x/net's does.

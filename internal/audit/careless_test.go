@@ -86,8 +86,6 @@ var carelessReceivers = map[string]func() any{
 	"zero grpcmeta.Value":            func() any { return new(grpcmeta.Value) },
 	"full grpcmeta.Value":            func() any { v := grpcmeta.ParseValue("application/grpc"); return &v },
 	"zero hpack.DecodingError":       func() any { return new(hpack.DecodingError) },
-	"zero hpack.LimitError":          func() any { return new(hpack.LimitError) },
-	"zero hpack.InvalidIndexError":   func() any { return new(hpack.InvalidIndexError) },
 	"headerblock.Reader":             func() any { return headerblock.NewReader(nil) },
 	"headerblock.Writer":             func() any { return headerblock.NewWriter(nil) },
 	"zero headerblock.Reader":        func() any { return new(headerblock.Reader) },
@@ -109,7 +107,6 @@ var carelessReceiverNames = func() []string {
 // at one instance each or two.
 var carelessFuncs = map[string]any{
 	"hpack.NewDecoder":                      hpack.NewDecoder,
-	"hpack.RegisterNames":                   hpack.RegisterNames,
 	"hpack.NewEncoder":                      hpack.NewEncoder,
 	"hpack.IsStreamError":                   hpack.IsStreamError,
 	"hpack.AppendHuffmanDecode":             hpack.AppendHuffmanDecode,

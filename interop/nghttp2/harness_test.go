@@ -244,7 +244,13 @@ func (d *ourDecoder) decode(dst []hd.Field, block []byte) ([]hd.Field, error) {
 	return dst, err
 }
 
-func (d *ourDecoder) DynamicTableLen() int                             { return d.dec.DynamicTableLen() }
+func (d *ourDecoder) DynamicTableLen() int {
+	n := 0
+	for _, _, ok := d.dec.DynamicEntry(0); ok; _, _, ok = d.dec.DynamicEntry(n) {
+		n++
+	}
+	return n
+}
 func (d *ourDecoder) DynamicEntry(i int) (name, value string, ok bool) { return d.dec.DynamicEntry(i) }
 func (d *ourDecoder) DynamicTableSize() (size, max uint32)             { return d.dec.DynamicTableSize() }
 
