@@ -6,17 +6,12 @@ import (
 	sd "github.com/metapack/metapack/staticdata"
 )
 
-// atomCacheSlots is the size of a decoder's string cache: small, since
-// there is one per connection direction.
+// atomCacheSlots is the size of a decoder's string cache.
 const atomCacheSlots = 64
 
 // atomCache remembers what a short Huffman-coded name or interned value
-// decodes to, so that one the peer sends again as a literal skips Huffman
-// decoding, and an atom's lookup too. A slot holds an atom, which is
-// canonical and lives as long as its interner, or the decoded bytes of a
-// string that is no atom. It is direct-mapped; a new string simply
-// replaces the old one in its slot. It belongs to one decoder, and Reset
-// empties it, so nothing one connection sends reaches another through it.
+// decodes to, an atom or bytes, so that a repeat skips decoding and
+// lookup. It is direct-mapped, and belongs to one decoder.
 type atomCache struct {
 	slots [atomCacheSlots]atomSlot
 }
@@ -32,15 +27,12 @@ type atomSlot struct {
 // maxCachedLen is the longest raw string the cache holds: two words.
 const maxCachedLen = 16
 
-// maxCachedDecoded is the most bytes maxCachedLen raw bytes decode to: a
-// byte per 5 bits.
+// maxCachedDecoded is the most bytes maxCachedLen raw bytes decode to.
 const maxCachedDecoded = maxCachedLen * 8 / 5
 
-// cacheKey packs raw strings of 1 to 16 bytes into two words. With the
-// length, the words determine the bytes: two loads of the first and the
-// last bytes, overlapping when the string is shorter than twice the load.
-// Loads of 8, then 4 bytes, then single bytes (first, middle, last) keep
-// it free of loops.
+// cacheKey packs raw strings of 1 to 16 bytes into two words, through
+// overlapping loads of the first and last bytes: with the length, they
+// determine the bytes.
 func cacheKey(raw []byte) (lo, hi uint64) {
 	switch n := len(raw); {
 	case n >= 8:

@@ -12,10 +12,8 @@ import (
 )
 
 // parse decodes the representations in p, which starts at block offset
-// d.blockOff, and advances d.blockOff past what it consumed. It stops early
-// when p ends inside a representation: need is then the number of bytes,
-// counted from that representation's start (p[n]), that must be present
-// before it can be parsed.
+// d.blockOff. When p ends inside a representation it stops at it, p[n],
+// with need, the bytes from there it must have before it can be parsed.
 func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	pos := 0
 	if d.skipping {
@@ -27,10 +25,9 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	}
 	for pos < len(p) {
 		b := p[pos]
-		// Indexed fields with a one-byte index, the most common
-		// representation, are handled here; the rest go to indexed.
-		// Where a field goes, fn or dst, is chosen here, in indexed and
-		// in literal: a shared method measured 3.5% slower (grpc).
+		// One-byte indexed fields, the most common, are handled here. fn or
+		// dst is chosen here, in indexed and in literal: a shared method
+		// measured 3.5% slower (grpc).
 		if b > 0x80 && b < 0xff && !d.updateRequired {
 			if e := d.indexedEntry(uint64(b & 0x7f)); e != nil {
 				d.sawField = true
@@ -60,8 +57,7 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		}
 		if err != nil || need > 0 {
 			if err == errSkipping {
-				// dropLiteral dropped the field: skip its strings
-				// from size on.
+				// The field was dropped: skip its strings from size on.
 				pos += size
 				var n int
 				n, need, err = d.resumeSkip(p[pos:], d.blockOff+pos)
@@ -100,9 +96,7 @@ func (d *Decoder) fieldStart(off int) error {
 }
 
 // staticEntries holds the static table's entries in the dynamic table's
-// form, their Strs made once rather than per indexed field, so that
-// indexedEntry returns either table's entries alike. They own no ring
-// bytes: chunkLen is 0.
+// form, so that indexedEntry returns either table's entries alike.
 var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
 	for i := 1; i <= tier.TableLen; i++ {
 		e, _ := tier.EntryAt(i)
@@ -154,12 +148,9 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	return size, 0, nil
 }
 
-// literal decodes a literal field representation (RFC 7541 §6.2), whose
-// kind its first byte gives: 01xxxxxx with incremental indexing and a 6-bit
-// name index, 0001xxxx never indexed and 0000xxxx without indexing, both
-// with a 4-bit name index. It measures the whole representation before it
-// changes any state, so that a truncated one is parsed again from its
-// start once its bytes are there.
+// literal decodes a literal field representation (RFC 7541 §6.2). It
+// measures the whole representation before it changes any state, so that a
+// truncated one is parsed again from its start once its bytes are there.
 func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int, err error) {
 	b := p[0]
 	indexing := b >= 0x40
@@ -207,8 +198,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if a := name.Atom(); a != nil {
 		key = a.Key()
 	}
-	// The usual values, which are not interned, are decoded here as
-	// decodeString would, without its call.
+	// Values not interned are decoded here, as decodeString would.
 	var value mdelem.Str
 	switch internIt := d.internValue[key]; {
 	case !valueHuff && !internIt:
@@ -224,8 +214,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		}
 	}
 	fsize := name.Len() + value.Len() + entryOverhead
-	// Emit before adding: a batch copies ring bytes that adding may
-	// overwrite.
+	// Emit before adding, which may overwrite ring bytes.
 	kept := false // value is an atom or owned bytes, for the table to keep
 	if d.admit(fsize) {
 		f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
@@ -243,17 +232,14 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		d.overLimit(off)
 	}
 	if indexing {
-		// Both strings are within the string limit, so fsize fits a
-		// uint32 (see maxStringLimit).
+		// fsize fits a uint32 (see maxStringLimit).
 		d.table.add(name, value, uint32(fsize), kept)
 	}
 	return end, 0, nil
 }
 
-// newName reads the new name of a literal field whose name string starts
-// at p[pos], and returns it with the position after it. Like literal, it
-// first makes sure that the value string is whole too, and it runs the
-// checks due before a block's first field before it decodes the name.
+// newName reads the new name of a literal field at p[pos], once the value
+// after it is whole too, and returns it with the position after it.
 func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
 	raw, end, huff, ok := d.readString(p, pos)
 	if !ok {
@@ -275,9 +261,8 @@ func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need in
 	return name, end, 0, err
 }
 
-// stringErr returns literal's results for err, or for need bytes more. A
-// string over the limit (errStringOver: raw; ErrStringLength: decoded)
-// drops the field, and dropLiteral takes it; name is its indexed name.
+// stringErr returns literal's results for err, or for need bytes more; a
+// string over the limit goes to dropLiteral.
 func (d *Decoder) stringErr(p []byte, name mdelem.Str, off, need int, err error) (int, int, error) {
 	if err == errStringOver || err == ErrStringLength {
 		return d.dropLiteral(p, name, off)
@@ -291,10 +276,8 @@ func (d *Decoder) invalidIndex(idx uint64, off int) error {
 	return &DecodingError{Offset: off, Err: ErrInvalidIndex, Index: idx, Limit: tier.TableLen + d.table.len()}
 }
 
-// readString measures the string literal at p[pos:] when it is present
-// whole with a length that fits the 7-bit prefix, as most are: it returns
-// the raw bytes, the position after them and the Huffman flag; it leaves
-// everything else to readLongString.
+// readString measures the string literal at p[pos:] when it is whole and
+// its length fits the 7-bit prefix, as most do; readLongString does the rest.
 func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
 	if pos < len(p) {
 		c := p[pos]
@@ -307,11 +290,9 @@ func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok b
 	return nil, 0, false, false
 }
 
-// readLongString measures the string literal at p[pos:] in every case:
-// its raw bytes, the position after them and the Huffman flag, or how
-// many bytes must be present first (need). The length is checked against
-// the limit before the bytes are awaited: a string over it fails with
-// errStringOver, for dropLiteral, which decides whether to skip it.
+// readLongString measures the string literal at p[pos:] in every case, or
+// says how many bytes it needs. A length over the limit fails with
+// errStringOver before the bytes are awaited.
 func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
 	l, start, huff, need, err := d.measureString(p, pos, off)
 	if err != nil || need > 0 {
@@ -327,21 +308,13 @@ func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, h
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,
-// when internIt is set, resolves it to an atom: of the static tier, the
-// decoder's own interner
-// (SetInterner). Otherwise, or without an atom, it returns the bytes,
-// borrowed: valid until *buf is next used.
-//
-// A string that decodes to more than maxLen bytes fails with
-// ErrStringLength itself, unwrapped, for the caller to turn into a limit
-// error; invalid Huffman data with a *DecodingError.
+// when internIt is set, resolves it to an atom if it has one. Otherwise it
+// returns the bytes, borrowed. Over maxLen it fails with ErrStringLength,
+// unwrapped.
 func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool, maxLen, off int) (mdelem.Str, error) {
 	b := raw
 	if huff {
-		// The cache holds names and interned values: their atoms, or
-		// their decoded bytes when they are none. Other values are
-		// mostly one of a kind: caching them would cost more than the
-		// few repeats save. A cached string still answers to the limit.
+		// Only names and interned values are cached: others rarely repeat.
 		if internIt {
 			if s := d.cache.lookup(raw); s != nil {
 				if a := s.atom; a != nil {
@@ -364,9 +337,6 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		return mdelem.Str{}, ErrStringLength
 	}
 	if !internIt {
-		// Other values are copied as they are, as the Decoder's doc
-		// says: most are one of a kind, and a static-tier lookup for
-		// each cost more than the few it found saved.
 		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
 	a := sd.Lookup(b)
@@ -387,9 +357,8 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	return mdelem.StrOf(a), nil
 }
 
-// huffmanErr is the error for a Huffman string that failed to decode with
-// err: ErrStringLength itself, unwrapped, for the caller to turn into a
-// limit error, or a *DecodingError at block offset off.
+// huffmanErr wraps a Huffman error other than ErrStringLength in a
+// *DecodingError at off.
 func huffmanErr(err error, off int) error {
 	if err == ErrStringLength {
 		return err
@@ -398,22 +367,17 @@ func huffmanErr(err error, off int) error {
 }
 
 // admit counts a field of RFC 9113 size size against the limits and
-// reports whether it is within them; when it is not, the caller drops it
-// and calls overLimit. The budgets only shrink within a block, and
-// overLimit sinks them for good, so one sign test covers both limits and
-// a limit already gone over.
+// reports whether it is within them; if not, the caller calls overLimit.
 func (d *Decoder) admit(size int) bool {
 	d.fieldsLeft--
 	d.sizeLeft -= size
 	return d.fieldsLeft|d.sizeLeft >= 0
 }
 
-// sunkBudget is the field budget once a limit is gone over: negative for
-// good, whatever SetMaxFields adds to it later in the block.
+// sunkBudget is the field budget once a limit is gone over.
 const sunkBudget = math.MinInt / 2
 
-// overLimit records the first limit a block goes over, if it is the
-// first.
+// overLimit records the first limit a block goes over.
 //
 //go:noinline
 func (d *Decoder) overLimit(off int) {
@@ -449,26 +413,17 @@ func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {
 	return size, 0, nil
 }
 
-// A string over the string limit is a stream error, not a connection
-// error: the field is dropped with a *DecodingError, the block goes on, and
-// the dynamic table stays in sync with the peer's. The string's bytes are
-// read only when the table needs them: when the field is to be indexed and
-// its entry may fit the table. Otherwise they are skipped as they arrive,
-// never buffered, and an entry too large for the table empties it, as
-// adding it would (RFC 7541 §4.4).
+// A string over the limit drops its field; its bytes are read only when
+// the dynamic table needs them, else skipped as they arrive.
 
-// errStringOver tells literal that a string is over the limit, and
-// literalSlow must take the representation.
+// errStringOver tells literal that a string is over the limit.
 var errStringOver = errors.New("hpack: string over the limit")
 
-// errSkipping tells parse that literalSlow dropped a field whose strings
-// are skipped from the returned position on (see resumeSkip).
+// errSkipping tells parse that the returned position starts strings to skip.
 var errSkipping = errors.New("hpack: skipping a string")
 
-// dropLiteral takes the literal at p whose name literal resolved (name,
-// unless the name is new) and whose string is over the limit, raw or
-// decoded: it drops the field with a limit error, and decodes its strings
-// only if the dynamic table needs them, else skips them.
+// dropLiteral drops the literal at p, whose string is over the limit, and
+// decodes its strings only if the dynamic table needs them.
 func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need int, err error) {
 	indexing := p[0] >= 0x40
 	prefix := uint(4)
@@ -512,8 +467,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 	if end > len(p) {
 		return 0, end, nil
 	}
-	// Decode with a cap that lets through what an entry of the table may
-	// hold; a string longer than that makes the entry too large.
+	// Decode up to what a table entry may hold.
 	maxLen := max(d.maxStringLen, sizeInt(d.table.max))
 	tooLarge := false
 	if newName {
@@ -560,9 +514,8 @@ func checkHuffman(huff bool, raw []byte, off int) error {
 	return nil
 }
 
-// checkTooLarge sorts decodeString's err: a string that decodes to more
-// than the cap is too large (its Huffman coding still checked to its end),
-// any other error is returned.
+// checkTooLarge reports whether decodeString's err is ErrStringLength,
+// checking the coding to its end, or returns err.
 func checkTooLarge(err error, huff bool, raw []byte, off int) (bool, error) {
 	if err != ErrStringLength {
 		return false, err
@@ -570,9 +523,7 @@ func checkTooLarge(err error, huff bool, raw []byte, off int) (bool, error) {
 	return true, checkHuffman(huff, raw, off)
 }
 
-// entrySize returns a field's size as an entry's, saturating at 2^32-1: a
-// field that large needs a header block of 4 GiB, and is larger than any
-// table but one of the largest size.
+// entrySize returns a field's size as an entry's, saturating at 2^32-1.
 func entrySize(fsize int) uint32 {
 	if uint64(fsize) > math.MaxUint32 {
 		return math.MaxUint32
@@ -580,9 +531,8 @@ func entrySize(fsize int) uint32 {
 	return uint32(fsize)
 }
 
-// mayEnterTable reports whether a field whose strings decode to at least
-// n bytes may be added to the dynamic table: it is to be indexed, and its
-// entry may fit.
+// mayEnterTable reports whether a field to be indexed, whose strings decode
+// to at least n bytes, may fit the dynamic table.
 func (d *Decoder) mayEnterTable(indexing bool, n int) bool {
 	return indexing && uint64(n)+entryOverhead <= uint64(d.table.max)
 }
@@ -597,11 +547,8 @@ func minDecodedLen(l int, huff bool) int {
 }
 
 // startSkip drops the field whose string of l bytes starts at p[start],
-// over the limit and not needed by the table, and arranges for its bytes,
-// and with value those of the value string after it, to be skipped: it
-// returns errSkipping with start, where parse goes on with resumeSkip. A
-// field that was to be indexed empties the table: its entry is larger
-// than the table.
+// and the value after it too when value is set, and returns errSkipping for
+// parse to skip them. A field to be indexed empties the table.
 func (d *Decoder) startSkip(start, l int, huff, value, indexing bool, off int) (size, need int, err error) {
 	if err := d.stringOverLimit(off); err != nil {
 		return 0, 0, err
@@ -614,17 +561,13 @@ func (d *Decoder) startSkip(start, l int, huff, value, indexing bool, off int) (
 	return start, 0, errSkipping
 }
 
-// resumeSkip skips from the start of q what is left of the strings
-// startSkip arranged to skip: the rest of one string and, when a value
-// follows, its length prefix and bytes. It returns how many bytes it
-// consumed and, when q ends inside the value's prefix, how many bytes from
-// there it needs. off is q's offset in the block.
+// resumeSkip skips what is left of the strings startSkip arranged to skip,
+// from the start of q, at block offset off. It returns how many bytes it
+// consumed, and how many more it needs when q ends inside a length prefix.
 func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 	for {
 		k := min(d.skipLeft, len(q)-n)
 		if d.skipHuff && k > 0 {
-			// Skipped bytes are checked as they pass, as decoding
-			// would, but kept nowhere.
 			if err := d.skipCheck.feed(q[n : n+k]); err != nil {
 				return n, 0, &DecodingError{Offset: d.skipOff, Err: err}
 			}
@@ -656,10 +599,8 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 	}
 }
 
-// measureString reads the length prefix of the string literal at p[pos:]
-// and returns the string's length, where its bytes start and its Huffman
-// flag, without checking that they are present, or how many bytes of p
-// (from its start) the prefix needs (need).
+// measureString reads the length prefix of the string literal at p[pos:],
+// or says how many bytes of p the prefix needs.
 func (d *Decoder) measureString(p []byte, pos, off int) (l, start int, huff bool, need int, err error) {
 	if pos >= len(p) {
 		return 0, 0, false, pos + 1, nil
@@ -671,15 +612,11 @@ func (d *Decoder) measureString(p []byte, pos, off int) (l, start int, huff bool
 	case intOverflow:
 		return 0, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 	}
-	// v is at most 2^32-1 (readInt's bound); on 32-bit systems, a length
-	// past an int is over any limit too.
 	return sizeInt(uint32(v)), pos + n, p[pos]&0x80 != 0, 0, nil
 }
 
-// stringOverLimit records a string over the limit as the block's limit
-// error, if it is the first, and drops the rest of the block's fields, as
-// overLimit does. The field counts as the block's first first, which
-// fails when a size update is due.
+// stringOverLimit records a string over the limit as overLimit does, and
+// fails where a size update is due.
 func (d *Decoder) stringOverLimit(off int) error {
 	if !d.sawField {
 		if err := d.fieldStart(off); err != nil {

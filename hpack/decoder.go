@@ -20,8 +20,7 @@ const (
 	DefaultTableSize = 4096
 )
 
-// defaultMaxFields is a Decoder's default limit on fields per header
-// list.
+// defaultMaxFields is a Decoder's default limit on fields per header list.
 const defaultMaxFields = 256
 
 // defaultInternedValues are the keys whose values a Decoder interns unless
@@ -37,27 +36,24 @@ var defaultInternedValues = [...]staticdata.KeyID{
 // serves one direction of one connection. It is not safe for concurrent
 // use.
 //
-// Names that are static-tier strings become atoms, and so do the values of
-// a set of low-cardinality keys (see SetInterner); other strings are copied into the batch's arena,
-// unless SetInterner gives the decoder a table of its own to intern them
-// in. Nothing one connection's peer sends changes what another
-// connection's decoder interns. In steady state Decode allocates nothing.
+// Well-known names become atoms, and so do the values of a few
+// low-cardinality keys; other strings are copied into the batch, unless
+// SetInterner gives the decoder a table to intern them in. In steady state
+// Decode allocates nothing.
 //
 // A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
 // the Decoder unusable: every later call fails. Going over a limit (a
-// *DecodingError for which IsStreamError is true) does not: the block is still decoded to its end, so the
-// dynamic table stays in sync, and only the fields past the limit are
-// dropped.
+// *DecodingError for which IsStreamError is true) does not: the block is
+// still decoded, so the dynamic table stays in sync; only the fields past
+// the limit are dropped.
 //
 // The zero Decoder is NewDecoder(0): the default limits, and no dynamic
 // table until SetAllowedMaxDynamicTableSize allows one.
 type Decoder struct {
 	table dynTable
-	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise: no size
-	// update may exceed it.
+	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise.
 	settingsMax uint32
-	// updateRequired is set when settingsMax fell below the table's size
-	// limit; the next block must then start with an update of at most
+	// updateRequired: the next block must start with an update of at most
 	// lowestSettings.
 	updateRequired bool
 	lowestSettings uint32
@@ -68,24 +64,17 @@ type Decoder struct {
 
 	err error // set by a decoding error; every later call fails with it
 
-	// skipLeft counts the bytes of a dropped field's string still to skip,
-	// and skipValue says a value string follows it that is skipped too
-	// (see resumeSkip). skipping is set while either is, so that parse
-	// tests one field.
+	// A dropped field's strings being skipped (see resumeSkip).
 	skipLeft  int
 	skipValue bool
 	skipping  bool
-	// skipOff is the dropped field's offset; skipHuff says the string
-	// being skipped is Huffman-coded, checked by skipCheck as it passes.
 	skipOff   int
 	skipHuff  bool
 	skipCheck huffCheck
 
-	// discard is the batch a nil dst decodes into (see discardBatch).
+	// discard is what a nil dst decodes into.
 	discard *mdelem.Batch
-	// fn, set by DecodeFragmentFunc for one call, takes the fields
-	// instead of the batch, with literal values copied into keepSlab
-	// (see ownedCopy) for fn and the dynamic table to keep.
+	// fn takes the fields during a DecodeFragmentFunc call.
 	fn func(mdelem.Field)
 	keepSlab
 
@@ -106,19 +95,15 @@ type Decoder struct {
 	limitErr   *DecodingError
 
 	nameBuf, valueBuf []byte // Huffman output
-	// cache is made by the first string put in it: a peer that sends no
-	// Huffman-coded name costs no cache.
+	// cache is made by the first string put in it.
 	cache *atomCache
 }
 
 // NewDecoder returns a Decoder for a connection on which we advertise
 // SETTINGS_HEADER_TABLE_SIZE = tableSize (DefaultTableSize unless the
-// connection's SETTINGS say otherwise), with the default limits. Its
-// table's maximum starts at the lower of tableSize and HTTP/2's initial
-// DefaultTableSize, which the peer's encoder assumes until it sends a size
-// update (RFC 9113 §6.5.2): above DefaultTableSize the peer must send one
-// to use more. A smaller tableSize is taken as the table's size from the
-// start, as RFC 7541's examples do, with no update required.
+// connection's SETTINGS say otherwise), with the default limits. The table
+// starts at the lower of tableSize and DefaultTableSize, which the peer
+// assumes until it sends a size update (RFC 9113 §6.5.2).
 func NewDecoder(tableSize uint32) *Decoder {
 	d := &Decoder{settingsMax: tableSize}
 	d.initTableMax()
@@ -126,9 +111,8 @@ func NewDecoder(tableSize uint32) *Decoder {
 	return d
 }
 
-// ready gives a zero Decoder NewDecoder's defaults, once: the limits and
-// the interned values. The setters of those call it first, so that a
-// zero Decoder keeps what they set, and so does the start of a block.
+// ready gives a zero Decoder NewDecoder's defaults, once, before a setter
+// or a block changes them.
 func (d *Decoder) ready() {
 	if d.made {
 		return
@@ -140,8 +124,7 @@ func (d *Decoder) ready() {
 	d.setInternedValues(defaultInternedValues[:])
 }
 
-// initTableMax gives the table its maximum before any size update: the
-// setting, but no more than HTTP/2's initial size.
+// initTableMax gives the table its maximum before any size update.
 func (d *Decoder) initTableMax() {
 	d.table.max = min(d.settingsMax, DefaultTableSize)
 	d.updateRequired = false
@@ -184,14 +167,12 @@ func (d *Decoder) SetMaxStringLength(n int) {
 	d.maxStringLen = min(limitValue(n, DefaultMaxHeaderListSize), maxStringLimit)
 }
 
-// noLimit stands for "no limit" in the limits: large enough that no block
-// reaches it, small enough that adding or subtracting another limit
-// cannot overflow.
+// noLimit stands for "no limit": no block reaches it, and adding or
+// subtracting another limit cannot overflow.
 const noLimit = math.MaxInt / 4
 
-// maxStringLimit is the largest string limit, "no limit" included: two
-// strings within it and an entry's overhead sum to less than 2^32, so a
-// field's size is a uint32.
+// maxStringLimit is the largest string limit: a field of two strings
+// within it has a size that fits a uint32.
 const maxStringLimit = 1<<31 - entryOverhead
 
 // limitValue maps a setter's argument to the limit it means: 0 is no
@@ -206,13 +187,11 @@ func limitValue(n, def int) int {
 	return min(n, noLimit)
 }
 
-// SetInterner sets what the decoder interns beyond the static tier, whose
-// strings always become atoms. t, nil by default, is a table to intern
-// the peer's other names, and values of the interned keys, in; with nil
-// they are copied into the batch. Give each connection a table of its
-// own: a table shared between connections lets what one peer sends change
-// what the others' decoders intern, and one peer can fill it for all of
-// them.
+// SetInterner sets what the decoder interns beyond the well-known strings,
+// which always become atoms. t, nil by default, is a table to intern the
+// peer's other names, and values of the interned keys, in; with nil they
+// are copied into the batch. Give each connection a table of its own: one
+// peer could fill a shared table for all of them.
 //
 // values, when given, replace the keys whose values are interned (by
 // default :method, :scheme, :status, content-type, te, grpc-encoding,
@@ -355,16 +334,13 @@ func (d *Decoder) truncated(off int) error {
 // for DecodeFragment; a field over a limit is not passed to fn. A nil fn
 // drops the fields, as a nil batch does.
 //
-// Each value that is not an atom reaches fn as owned bytes
-// (mdelem.KindOwned) that the decoder never writes again: fn may keep them
-// (Str.UnsafeString views them) rather than copy them. A value the dynamic
-// table indexes is kept by the table too, and later indexed fields pass
-// the same bytes to fn. Names that are not atoms are views of the
-// decoder's buffers and of frag, valid only during the call: fn copies
-// what it keeps of them (Str.String does). Unlike Decode, it allocates as
-// it goes: the value copies are the caller's, cut from small slabs (a
-// value over 64 bytes gets memory of its own), and a value kept keeps its
-// slab alive.
+// Values that are not atoms reach fn as owned bytes (mdelem.KindOwned)
+// that the decoder never writes again: fn may keep them without copying,
+// and later indexed fields pass the same bytes. Names that are not atoms
+// are valid only during the call: fn copies what it keeps of them
+// (Str.String does). Unlike Decode, it allocates: values are copied into
+// small slabs (a value over 64 bytes gets memory of its own), and a value
+// kept keeps its slab alive.
 func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last bool) error {
 	if fn == nil {
 		return d.DecodeFragment(nil, frag, last)
@@ -387,9 +363,7 @@ func (d *Decoder) BlockErr() error {
 	return d.limitErr
 }
 
-// discardBatch returns the batch that a nil dst stands for: emptied, for
-// fields no one reads. The block is still decoded, so that the dynamic
-// table stays in sync with the peer's.
+// discardBatch returns the emptied batch that a nil dst stands for.
 func (d *Decoder) discardBatch() *mdelem.Batch {
 	if d.discard == nil {
 		d.discard = mdelem.NewBatch(0, 0)
@@ -461,29 +435,17 @@ func (d *Decoder) Reset() {
 }
 
 // keepSlabSize is the size of the slabs DecodeFragmentFunc copies values
-// into, and keepSlabMax the longest value cut from one: a longer value
-// gets a slice of its own, so that a slab wastes at most keepSlabMax
-// bytes at its end. Small, because a kept value keeps its whole slab
-// alive: a caller that keeps one short value per block, say in a cache,
-// holds at most keepSlabSize bytes for it, and a long value costs only
-// its own bytes.
+// into, small because a kept value keeps its slab alive; a value over
+// keepSlabMax gets a slice of its own.
 const (
 	keepSlabSize = 512
 	keepSlabMax  = 64
 )
 
-// keepSlab is the memory DecodeFragmentFunc copies literal values into:
-// two runs of slabs, one for the values of literals with incremental
-// indexing, which the dynamic table keeps, and one for the others. Each is
-// only ever cut forward, so no byte is handed out twice, and no byte is
-// written after the value copied into it: what fn and the dynamic table
-// receive as owned bytes stays as it is for as long as anyone holds it.
-//
-// Kept apart, the table's values fill their slabs in the order the table
-// evicts them, so the slabs the table keeps alive hold its values and at
-// most two slabs' worth of others: a peer cannot make each of a table's
-// small entries keep a slab of its own alive by sending other values
-// between them.
+// keepSlab is the memory DecodeFragmentFunc copies literal values into,
+// cut only forward, so owned bytes are never written again. Values to be
+// indexed get their own run of slabs, which then hold little but the
+// table's values: a peer cannot make each small entry pin a slab.
 type keepSlab struct {
 	indexed, others slab
 }
@@ -524,9 +486,8 @@ func (s *slab) cut(n int) []byte {
 	return s.b[used : used+n : used+n]
 }
 
-// keepMemory returns n bytes that s's current slab has no room for: a new
-// slab's first n, or a slice of their own when n is over keepSlabMax.
-// Out of line: it runs once per slab.
+// keepMemory returns n bytes from a new slab, or of their own when n is
+// over keepSlabMax. Out of line: it runs once per slab.
 //
 //go:noinline
 func (d *Decoder) keepMemory(s *slab, n int) []byte {

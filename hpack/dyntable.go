@@ -9,35 +9,26 @@ import (
 // entryOverhead is the 32 bytes RFC 7541 §4.1 adds to each entry's size.
 const entryOverhead = 32
 
-// dynEntry is one dynamic table entry. Its name and value are kept as the
-// Strs a field takes, so that an indexed field copies them as they are: an
-// atom (its kind already worked out), or ring bytes, borrowed so that a
-// batch copies them before a later add overwrites them.
+// dynEntry is one dynamic table entry, its strings kept as the Strs a
+// field takes: atoms, owned bytes, or ring bytes, borrowed.
 type dynEntry struct {
 	name, value mdelem.Str
-	// chunk and chunkLen locate the bytes the entry owns in the ring: its
-	// non-atom name and value, in that order.
+	// chunk and chunkLen locate the entry's ring bytes.
 	chunk    int
 	chunkLen uint32
-	// size is the entry's RFC 7541 size, kept so that eviction and indexed
-	// fields need not load the atoms to measure it.
-	size uint32
+	size     uint32 // RFC 7541 size
 }
 
-// dynTable is the HPACK dynamic table: a ring of entries, newest last, and a
-// byteRing that holds their strings. Both start empty and grow, by
-// doubling, with what the table holds, whatever its maximum: memory follows
-// the entries the peer sent, not the size we advertised. Once grown, they
-// allocate nothing per entry.
+// dynTable is the HPACK dynamic table: a ring of entries, newest last, and
+// a byteRing that holds their strings. Both grow with what the table
+// holds, not with its maximum.
 type dynTable struct {
-	ents  []dynEntry // ring of entries
-	first int        // index in ents of the oldest entry
-	count int
-	size  uint32 // current size in RFC 7541 terms
-	max   uint32 // current maximum size (the last size update)
-	// ringCap is the byte ring's capacity, saturated to a uint32: the
-	// test for growth in add reads it rather than the ring's length.
-	ringCap uint32
+	ents    []dynEntry // ring of entries
+	first   int        // index in ents of the oldest entry
+	count   int
+	size    uint32 // current size in RFC 7541 terms
+	max     uint32 // current maximum size (the last size update)
+	ringCap uint32 // the byte ring's capacity, saturated to a uint32
 	byteRing
 }
 
@@ -102,16 +93,11 @@ func (t *dynTable) evictTo(target uint32) {
 	}
 }
 
-// add inserts an entry of RFC 7541 size size. An entry larger than the
-// maximum empties the table and is not added (RFC 7541 §4.4). An atom, or
-// a value of owned bytes (kept, see Decoder.DecodeFragmentFunc), is kept
-// as it is; other bytes are copied into the byte ring.
-//
-// The name's bytes may be the ring's own, taken from an entry that the
-// eviction below drops, so that the new chunk may overlap them. They are
-// still intact when copied: eviction writes no bytes, the name is copied
-// first, and copy handles the overlap. The value never comes from the
-// ring (a literal value is in the block or a Huffman buffer).
+// add inserts an entry of RFC 7541 size size; one larger than the maximum
+// empties the table (RFC 7541 §4.4). Atoms and owned bytes (kept) are kept
+// as they are; other bytes are copied into the ring. The name may be ring
+// bytes of an entry evicted here: eviction writes nothing, the name is
+// copied first, and copy handles overlap. The value never is ring bytes.
 func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	if size > t.max {
 		t.evictTo(0)
@@ -120,10 +106,8 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	if t.size > t.max-size {
 		t.evictTo(t.max - size)
 	}
-	// The live entries own at most t.size ring bytes and the new one at
-	// most size (t.size+size <= t.max: no wrap). Each entry takes 32 bytes
-	// of size or more, and the entry ring holds ringCap/32+1 or more, so
-	// it has room too.
+	// The entries' ring bytes are at most t.size+size <= t.max; the entry
+	// ring holds ringCap/32+1, so it has room too.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
@@ -131,13 +115,11 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	if !kept && value.Atom() == nil {
 		vb := value.UnsafeBytes()
 		if name.Atom() != nil {
-			// The usual case: an atom name and a value of bytes.
 			e.chunkLen = uint32(len(vb))
 			e.chunk = t.place(len(vb))
 			e.name, e.value = name, t.copyAt(e.chunk, vb)
 			return
 		}
-		// A name of bytes and a value of bytes, one chunk.
 		nb := name.UnsafeBytes()
 		e.chunkLen = uint32(len(nb) + len(vb))
 		off := t.place(len(nb) + len(vb))
@@ -152,10 +134,8 @@ func (t *dynTable) add(name, value mdelem.Str, size uint32, kept bool) {
 	e.value = t.put(value, &off)
 }
 
-// push claims the slot after the newest entry, which the entry ring has,
-// for an entry of RFC 7541 size size, and returns it for the caller to
-// fill in: building the entry in a local and storing it whole costs a copy
-// of six words.
+// push claims the slot after the newest entry, for an entry of size size,
+// and returns it for the caller to fill in.
 func (t *dynTable) push(size uint32) *dynEntry {
 	j := t.first + t.count
 	if j >= len(t.ents) {
@@ -168,10 +148,8 @@ func (t *dynTable) push(size uint32) *dynEntry {
 	return e
 }
 
-// grow makes room for entries of need bytes in all: it grows the byte ring
-// (see nextRingCapacity), and the entry ring with it, to ringCap/32+1
-// entries, the most that ringCap bytes of entries can be. Out of line: it
-// runs only while a table fills up for the first time.
+// grow grows the byte ring to hold need bytes, and the entry ring to
+// ringCap/32+1 entries, the most that ringCap bytes of entries can be.
 //
 //go:noinline
 func (t *dynTable) grow(need uint32) {
@@ -179,8 +157,7 @@ func (t *dynTable) grow(need uint32) {
 	t.rebuild(max(capacity/entryOverhead+1, len(t.ents)), capacity)
 }
 
-// bytesLen returns how many ring bytes s needs: none for an atom or owned
-// bytes.
+// bytesLen returns how many ring bytes s needs.
 func bytesLen(s mdelem.Str) uint32 {
 	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
 		return 0
@@ -189,9 +166,7 @@ func bytesLen(s mdelem.Str) uint32 {
 }
 
 // put returns the Str an entry keeps for s: s itself for an atom or owned
-// bytes (a value kept as it is), else a copy of its bytes placed at *off in
-// the ring, which it advances, marked borrowed so that a batch copies it in
-// turn.
+// bytes, else a copy of its bytes at *off in the ring, which it advances.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
 	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
 		return s // no ring bytes
@@ -202,8 +177,7 @@ func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
 	return t.copyAt(o, b)
 }
 
-// copyAt copies b into the ring at off and returns the copy, marked
-// borrowed so that a batch copies it in turn.
+// copyAt copies b into the ring at off and returns the copy, borrowed.
 func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
 	end := off + len(b)
 	dst := t.bytes[off:end:end]
@@ -211,16 +185,11 @@ func (t *dynTable) copyAt(off int, b []byte) mdelem.Str {
 	return mdelem.StrOf(mdelem.Borrowed(dst))
 }
 
-// byteRing holds the strings of a dynamic table, the decoder's or the
-// encoder's, in an array twice its capacity. Every entry's bytes are one
-// contiguous chunk, placed after the newest chunk or, when they do not fit
-// before the end, at offset 0. Entries are evicted before a chunk is
-// placed, and the table grows the ring (repacking its chunks from offset
-// 0) before its size, which bounds the live bytes, plus the new chunk
-// would exceed the capacity;
-// with an array twice that size the new chunk then never overlaps a live
-// one. The ring starts empty and grows with what the table holds, never
-// with what its maximum would allow.
+// byteRing holds the strings of a dynamic table in an array twice its
+// capacity. Each entry's bytes are one chunk, placed after the newest one
+// or, when they do not fit before the end, at offset 0. The table evicts,
+// and grows the ring before the live bytes plus the new chunk would exceed
+// the capacity, so a new chunk never overlaps a live one.
 type byteRing struct {
 	bytes []byte // the ring, 2*capacity bytes
 	head  int    // where the next chunk goes if it fits
@@ -231,8 +200,7 @@ type byteRing struct {
 func (r *byteRing) ringCapacity() int { return len(r.bytes) / 2 }
 
 // place reserves n contiguous bytes for a new chunk and returns their
-// offset. The caller has already evicted, and grown the ring, to make
-// room.
+// offset.
 func (r *byteRing) place(n int) int {
 	if r.head+n > len(r.bytes) {
 		r.head = 0
@@ -243,19 +211,14 @@ func (r *byteRing) place(n int) int {
 }
 
 // nextRingCapacity returns the capacity to grow a ring of capacity c to
-// when it must hold need bytes, for a table whose maximum size is
-// tableMax: double, from initialRingCapacity, but no more than tableMax
-// allows, and at least need. It stays below half the largest int, so that the ring's
-// length is an int; on 32-bit systems a table holding more than that
-// could not be allocated anyway.
+// when it must hold need bytes: double, from initialRingCapacity, but at
+// most tableMax, at least need, and below math.MaxInt/2.
 func nextRingCapacity(c, need int, tableMax uint32) int {
 	return min(max(min(max(2*c, initialRingCapacity), sizeInt(tableMax)), need), math.MaxInt/2)
 }
 
-// initialRingCapacity is the first capacity of a ring: HTTP/2's initial
-// table size, which most connections keep, so that their tables grow once
-// (a few allocations, as many as a table gets) rather than once per
-// doubling. A larger table still grows only with what it holds.
+// initialRingCapacity is HTTP/2's initial table size, which most
+// connections keep: their rings grow once.
 const initialRingCapacity = 4096
 
 // sizeInt converts a table size to an int, saturating where int is 32 bits.

@@ -100,9 +100,8 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 	return appendInt(dst, reprIndexed, 7, uint64(dynIndexBase+age))
 }
 
-// appendString appends s as an HPACK string (§5.2): Huffman-coded when
-// that is strictly shorter. It codes s after room for the raw length's
-// prefix, then moves it if needed: header text almost always shrinks.
+// appendString appends s as an HPACK string (§5.2), Huffman-coded when
+// that is shorter: it codes s after the raw length's prefix, then fixes up.
 func appendString(dst []byte, s string) []byte {
 	start := len(dst)
 	p := intLen(7, uint64(len(s)))
@@ -121,8 +120,7 @@ func appendString(dst []byte, s string) []byte {
 		copy(dst[start+q:], dst[start+p:])
 		p = q
 	}
-	// Rewrite the prefix in place: cap(dst) covers it, so appendInt does
-	// not reallocate.
+	// Rewrite the prefix in place, within cap(dst).
 	appendInt(dst[:start], 0x80, 7, uint64(n))
 	return dst[:start+p+n]
 }
@@ -140,11 +138,9 @@ func intLen(n uint, v uint64) int {
 	return l
 }
 
-// staticMatch returns the static index of the field or 0, and the first
-// static index with its name, or 0. The name is an atom. A value given as
-// bytes that is a static-tier string gets its atom in v.valueAtom: every
-// static value is one, and the table then takes the atom's hash rather
-// than hashing the bytes, and keeps no copy of them.
+// staticMatch returns the static index of the field, whose name is an
+// atom, and the first static index with its name, or 0s. A value that is a
+// static-tier string gets its atom in v.valueAtom.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	if v.valueAtom == nil {
 		nameIndex = v.nameAtom.NameIndex()
@@ -158,10 +154,8 @@ func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	return tier.LookupFieldAtoms(v.nameAtom, v.valueAtom)
 }
 
-// Never-indexed literals are sent in full every time: a bearer token in
-// every gRPC request is Huffman-coded again and again. litCache keeps the
-// encoded form of the last few long ones, so a repeat costs a compare and
-// a copy instead.
+// litCache keeps the encoding of the last few long never-indexed values,
+// such as a bearer token sent in every request.
 const (
 	litCacheSlots  = 4
 	litCacheMinLen = 48   // shorter values are cheap to encode
@@ -173,9 +167,7 @@ type litCacheSlot struct {
 	enc []byte // its HPACK string: length prefix and (Huffman) bytes
 }
 
-// litCache replaces its slots in turn. Its buffers grow to the longest
-// value seen and are reused, so in steady state it does not allocate. It
-// memoizes a pure function, so Reset keeps it.
+// litCache replaces its slots in turn; Reset keeps it.
 type litCache struct {
 	slots [litCacheSlots]litCacheSlot
 	next  uint8

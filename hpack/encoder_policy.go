@@ -38,23 +38,18 @@ func neverIndexed(key sd.KeyID, vlen int) bool {
 	return false
 }
 
-// seenSlots is the size of the filter of fields recently sent without
-// indexing, in sets of two: a small filter compresses better than a large
-// one, as a value last seen hundreds of fields ago is unlikely to repeat
-// before its entry would be evicted.
+// seenSlots is the size of the seen filter: a small one compresses better,
+// as a value last seen long ago is unlikely to repeat before eviction.
 const seenSlots = 192
 
 // seenFilter remembers the pair hashes of fields recently sent without
-// indexing, so that the default policy can index a field on its second
-// sighting. Its tags are in sets of two, the newer first, picked by the
-// hash: a field not found in its set takes the newer place and pushes
-// the older tag out, so the filter forgets, and it never allocates.
+// indexing, in sets of two tags, newer first, so that the default policy
+// can index a field on its second sighting.
 type seenFilter struct {
 	tags [seenSlots]uint32
 }
 
-// hashTag returns a tag for h: its high half, never 0 (0 marks an empty
-// slot). Slots are picked by the low bits.
+// hashTag returns a tag for h: its high half, never 0 (an empty slot).
 func hashTag(h uint64) uint32 { return uint32(h>>32) | 1 }
 
 // seen reports whether ph is in the filter, and records it.
@@ -76,10 +71,8 @@ const nameSlots = 256
 // values change character is re-learned within a few fields.
 const maxNameScore = 8
 
-// nameScores learns, per name, whether values tend to repeat: a field that
-// is found in the dynamic table or the seen filter raises its name's
-// score, a field seen for the first time lowers it. Names are
-// direct-mapped by hash; a name that takes over a slot starts at 0.
+// nameScores learns, per name, whether values tend to repeat: a repeat
+// raises the name's score, a first sighting lowers it.
 type nameScores struct {
 	tags  [nameSlots]uint32
 	score [nameSlots]int8
@@ -112,17 +105,14 @@ func (s *nameScores) fresh(nh uint64) bool {
 	return repeats
 }
 
-// defaultIndexing is the default policy for a field that is in no table
-// and is not to be never-indexed; haveName tells whether its name is in a
-// table.
+// defaultIndexing is the default policy for a field in no table;
+// haveName tells whether its name is in one.
 func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
 	switch {
 	case size > uint64(e.table.max)*3/4:
-		// Too big: it would flush most of the table.
 		return indexNone
 	case e.seen.seen(ph):
-		// The second sighting.
 		e.names.repeat(nh)
 		return indexIncremental
 	case e.names.fresh(nh):

@@ -8,8 +8,8 @@ import (
 	"github.com/metapack/metapack/internal/tier"
 )
 
-// encStr is a name or value held by the encoder's table: an atom, or n
-// bytes at off in the table's byte ring. n is the length either way.
+// encStr is a string of the encoder's table: an atom, or n bytes at off in
+// the byte ring.
 type encStr struct {
 	atom *tier.Atom
 	off  uint32
@@ -20,27 +20,18 @@ type encStr struct {
 type encEntry struct {
 	name, value        encStr
 	nameHash, pairHash uint64
-	// nextName and nextPair are the sequence numbers of the next older
-	// entries in the same name and pair hash chains. They may be stale
-	// (evicted, or never written): a walk checks every one.
+	// nextName and nextPair link the hash chains; they may be stale.
 	nextName, nextPair uint32
 }
 
 // encTable is the encoder's copy of the dynamic table (RFC 7541 §2.3.2),
 // with a hash index for finding fields and names in it.
 //
-// The k-th entry ever added has sequence number k (mod 2^32) and sits in
-// ents[k&mask]; its age (0 for the newest) is next-1-seq, its HPACK index
-// 62+age, and it is live exactly when its age is below count. The index is
-// two arrays of chain heads, keyed by the name's hash and by the field's
-// pair hash; each entry links to the previous heads, so a chain runs from
-// newest to oldest. Eviction deletes nothing from the index: a walk stops
-// at the first number that is not live or not older than the one before,
-// and compares every candidate in full.
-//
-// Strings that are not atoms are copied into a byte ring, one chunk per
-// entry. The rings and heads grow, by doubling, with what the table holds,
-// never with its maximum.
+// The k-th entry added has sequence number k and sits in ents[k&mask]; its
+// age (0 for the newest) is next-1-seq, and it is live while its age is
+// below count. Hash chains by name and by pair run from newest to oldest;
+// eviction leaves them, and a walk stops at the first entry that is not
+// live or not older than the one before.
 type encTable struct {
 	ents      []encEntry
 	mask      uint32 // len(ents)-1; len(ents) is a power of two
@@ -60,9 +51,8 @@ func nextPow2(n uint32) uint32 {
 	return 1 << bits.Len32(n-1)
 }
 
-// rebuild moves the entries into an entry ring of nents (a power of two)
-// and a byte ring of the given capacity, re-adding them oldest first, with
-// fresh chain heads. Both must hold what the table holds.
+// rebuild re-adds the entries, oldest first, into an entry ring of nents
+// (a power of two) and a byte ring of the given capacity.
 func (t *encTable) rebuild(nents uint32, capacity int) {
 	old := *t
 	*t = encTable{
@@ -75,7 +65,6 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 		ringCap:   uint32(capacity),
 		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
 	}
-	// One string of the old ring's bytes serves every entry's strings.
 	ring := string(old.bytes)
 	str := func(s encStr) string {
 		if s.atom != nil {
@@ -90,9 +79,8 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 	}
 }
 
-// grow makes room for entries of need bytes in all: it grows the byte ring,
-// and the entry ring with it, to the power of two above ringCap/32, the
-// most entries ringCap bytes of them can be.
+// grow grows the byte ring to hold need bytes, and the entry ring to the
+// power of two above ringCap/32.
 //
 //go:noinline
 func (t *encTable) grow(need uint32) {
@@ -100,8 +88,7 @@ func (t *encTable) grow(need uint32) {
 	t.rebuild(nextPow2(uint32(capacity/entryOverhead)+1), capacity)
 }
 
-// reset empties the table. The chain heads keep their stale numbers,
-// which the age test rejects.
+// reset empties the table; the age test rejects the stale chain heads.
 func (t *encTable) reset() {
 	t.count, t.size, t.head = 0, 0, 0
 }
@@ -117,21 +104,18 @@ func (t *encTable) at(i uint32) *encEntry {
 	return &t.ents[(t.next-1-i)&t.mask]
 }
 
-// ringBytes returns the ring bytes of a table string that is not an atom. They
-// stay valid until the entry is evicted.
+// ringBytes returns the ring bytes of a table string that is not an atom.
 func (t *encTable) ringBytes(s encStr) []byte {
 	return t.bytes[s.off : s.off+s.n]
 }
 
-// fieldView is a field's strings, resolved once per field: atoms where the
-// field has them, and the bytes as strings either way.
+// fieldView is a field's strings: atoms where it has them, and the bytes.
 type fieldView struct {
 	nameAtom, valueAtom *tier.Atom
 	name, value         string
 }
 
 // equal reports whether table string s holds x, whose atom is a or nil.
-// Equal atoms answer by pointer.
 func (t *encTable) equal(s encStr, a *tier.Atom, x string) bool {
 	if a != nil && a == s.atom {
 		return true
@@ -142,7 +126,6 @@ func (t *encTable) equal(s encStr, a *tier.Atom, x string) bool {
 	if s.atom != nil {
 		return s.atom.String() == x
 	}
-	// The conversion only compares; it does not allocate.
 	return string(t.ringBytes(s)) == x
 }
 
@@ -158,15 +141,12 @@ func (t *encTable) live(seq uint32, prevAge int64) (uint32, bool) {
 	return age, age < t.count && int64(age) > prevAge
 }
 
-// maxPairProbes is the most entries findField compares in full: values
-// that share the bytes valueHash reads share a pair hash, and a peer can
-// send many of them.
+// maxPairProbes is the most entries findField compares in full, which
+// bounds the cost of colliding pair hashes.
 const maxPairProbes = 8
 
-// findField returns the age of the newest entry equal to (name, value),
-// whose pair hash is ph, among the first maxPairProbes entries of its
-// chain with that hash; a field past them is sent as if it were in no
-// table, which costs bytes, never correctness.
+// findField returns the age of the newest entry equal to the field, whose
+// pair hash is ph, among the first maxPairProbes with that hash.
 func (t *encTable) findField(ph uint64, v *fieldView) (uint32, bool) {
 	seq := t.pairHeads[ph&t.hmask]
 	prev := int64(-1)
@@ -188,8 +168,7 @@ func (t *encTable) findField(ph uint64, v *fieldView) (uint32, bool) {
 	}
 }
 
-// findName returns the age of the newest entry named name, whose hash is
-// nh.
+// findName returns the age of the newest entry with the field's name.
 func (t *encTable) findName(nh uint64, v *fieldView) (uint32, bool) {
 	seq := t.nameHeads[nh&t.hmask]
 	prev := int64(-1)
@@ -218,8 +197,7 @@ func (t *encTable) evictTo(target uint32) {
 	}
 }
 
-// putStr stores x for a new entry: an atom by pointer, bytes copied at
-// *pos.
+// putStr stores x for a new entry: an atom, or bytes copied at *pos.
 func (t *encTable) putStr(a *tier.Atom, x string, pos *int) encStr {
 	if a != nil {
 		return encStr{atom: a, n: uint32(len(x))}
@@ -230,10 +208,8 @@ func (t *encTable) putStr(a *tier.Atom, x string, pos *int) encStr {
 	return s
 }
 
-// add inserts the field as the newest entry, as a decoder does for a
-// literal with incremental indexing: an entry larger than the maximum
-// empties the table and is not added (RFC 7541 §4.4). The strings are
-// copied; they may not point into the table.
+// add inserts the field as the newest entry; one larger than the maximum
+// empties the table (RFC 7541 §4.4). The strings may not be ring bytes.
 func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	size := uint32(len(v.name)) + uint32(len(v.value)) + entryOverhead
 	if size > t.max {
@@ -248,11 +224,7 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	if v.valueAtom == nil {
 		chunk += len(v.value)
 	}
-	// The live entries own at most t.size ring bytes and the new one at
-	// most size: grow the rings first if they cannot hold that much.
-	// (t.size+size does not wrap: it is at most t.max.) Each entry takes
-	// 32 bytes of size or more, and the entry ring holds over ringCap/32,
-	// so it has room too.
+	// As in dynTable.add, t.size+size bounds the ring bytes and entries.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
@@ -270,9 +242,8 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	t.size += size
 }
 
-// strHash returns the hash the encoder's table keys a name by: an atom's
-// precomputed XXH64 hash, or XXH64 of the bytes, so that a string finds its
-// entries whether it comes as an atom or as bytes.
+// strHash returns a name's hash: an atom's precomputed XXH64, or XXH64 of
+// the bytes, so that atoms and bytes hash alike.
 func strHash(a *tier.Atom, s string) uint64 {
 	if a != nil {
 		return a.Hash()
@@ -280,18 +251,15 @@ func strHash(a *tier.Atom, s string) uint64 {
 	return bytesHash(s)
 }
 
-// bytesHash is strHash of a string that is not an atom. Out of line, so
-// that strHash stays small enough to inline.
+// bytesHash is out of line so that strHash inlines.
 //
 //go:noinline
 func bytesHash(s string) uint64 { return xxhash.Sum64String(s) }
 
-// valueHash returns the hash a value takes in a field's pair hash: every
-// byte, 16 at a time, folded in with a 128-bit multiply. XXH64 here
-// measured 7% more BenchmarkEncode instructions on raw-data. It is unseeded, so encoding is
-// deterministic; the table compares candidates in full and walks at most
-// maxPairProbes of them, so colliding values cost compares, never a wrong
-// index.
+// valueHash returns the hash a value takes in a field's pair hash, 16 bytes
+// at a time with a 128-bit multiply: XXH64 measured 7% more
+// BenchmarkEncode instructions on raw-data. Unseeded, so encoding is
+// deterministic; collisions cost compares, never a wrong index.
 func valueHash(s string) uint64 {
 	n := len(s)
 	h := uint64(n) * 0x9E3779B97F4A7C15
@@ -301,8 +269,7 @@ func valueHash(s string) uint64 {
 		}
 		return fold(h^le.Uint64(s[n-16:]), le.Uint64(s[n-8:])) // overlaps the last fold
 	}
-	// Up to 16 bytes: two loads of the first and last bytes, overlapping
-	// when fewer than 16 (of 8, 4 or single bytes).
+	// Up to 16 bytes: overlapping loads of the first and last bytes.
 	var a, b uint64
 	switch {
 	case n >= 8:
@@ -315,8 +282,7 @@ func valueHash(s string) uint64 {
 	return fold(h^a, b)
 }
 
-// fold mixes x and y into one word: the two halves of the 128-bit product
-// of x and y, each first offset by a constant, xored.
+// fold mixes x and y with a 128-bit multiply.
 func fold(x, y uint64) uint64 {
 	hi, lo := bits.Mul64(x^0xA0761D6478BD642F, y^0xE7037ED1A0B428DB)
 	return hi ^ lo

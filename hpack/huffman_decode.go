@@ -15,12 +15,9 @@ const (
 	fastLen1Mask  = 0x1f << huffdata.HuffmanFastLen1Shift
 	fastShift     = 64 - huffdata.HuffmanFastBits
 	maxCodeBits   = 30 // the longest Huffman code
-	// decodeSlack is the room beyond the decoded length that the rounds
-	// want to run to the end of an input.
+	// decodeSlack is the room past the decoded length the rounds want.
 	decodeSlack = fastRoom
-	// fastRoom is the room the fast loop wants per refill: four lookups
-	// of two bytes each, as a fixed-size window (see decodeHuffmanFast).
-	fastRoom = 16
+	fastRoom    = 16 // the room a round wants
 )
 
 // AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
@@ -37,17 +34,14 @@ func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	return appendHuffmanDecode(dst, src, maxLen)
 }
 
-// stepsBudget caps how many steps decodeHuffmanSteps takes before it
-// returns to the rounds, which decode text faster.
+// stepsBudget caps the steps taken before going back to the rounds.
 const stepsBudget = 32
 
-// longFirst is the least left-aligned bit buffer that starts with a code
-// longer than HuffmanFastBits: every such code starts with HuffmanMidStart
-// ones, and no shorter code does (the generator checks).
+// longFirst is the least bit buffer that starts with a code longer than
+// HuffmanFastBits, all of which start with HuffmanMidStart ones.
 const longFirst = math.MaxUint64 >> (64 - huffdata.HuffmanMidStart) << (64 - huffdata.HuffmanMidStart)
 
-// eosFirst is the least left-aligned bit buffer that starts with EOS, 30
-// ones.
+// eosFirst is the least bit buffer that starts with EOS, 30 ones.
 const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
 
 // Where the long tables read the bit buffer (see huffdata.HuffmanMidStart).
@@ -56,17 +50,13 @@ const (
 	midMask   = 1<<huffdata.HuffmanMidBits - 1
 	highShift = 64 - huffdata.HuffmanHighStart - huffdata.HuffmanHighBits
 	highMask  = 1<<huffdata.HuffmanHighBits - 1
-	// highFirst is the least left-aligned bit buffer that starts with
-	// HuffmanHighStart ones: the codes of the high table.
+	// highFirst is the least bit buffer that starts with a high code.
 	highFirst = math.MaxUint64 >> (64 - huffdata.HuffmanHighStart) << (64 - huffdata.HuffmanHighStart)
 )
 
-// decodeLong returns the entry, in the layout of a first-level entry that
-// decodes one symbol, for the code longer than HuffmanFastBits at the top
-// of buf, or zero for EOS. buf must hold the code's bits (30 of them cover
-// any code).
+// decodeLong returns the first-level-style entry for the long code at the
+// top of buf, or zero for EOS.
 func decodeLong(buf uint64) uint32 {
-	// The masks keep the indexes in range: no bounds checks.
 	e := huffdata.HuffmanDecodeMid[buf>>midShift&midMask]
 	h := huffdata.HuffmanDecodeHigh[buf>>highShift&highMask]
 	// buf >= highFirst
@@ -76,15 +66,12 @@ func decodeLong(buf uint64) uint32 {
 	return uint32(e)
 }
 
-// appendHuffmanDecodeSafe is the pure-Go twin of appendHuffmanDecode, with
-// the same results and errors and every read and write bounds-checked. A
-// maxLen of 0 or less allows nothing. Every build compiles it, for the
-// differential tests; -tags purego decodes with it.
+// appendHuffmanDecodeSafe is the bounds-checked twin of appendHuffmanDecode,
+// with the same results; -tags purego decodes with it.
 func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0)
 	start := len(dst)
-	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
-	// bytes; the steps want 2 bytes of room for a two-symbol store.
+	// At most len(src)*8/5 bytes out, and 2 of room for a store.
 	if want := min(len(src)*8/5, maxLen) + 2; cap(dst)-start < want {
 		dst = slices.Grow(dst, want)
 	}
@@ -94,26 +81,17 @@ func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 }
 
 // decodeHuffmanRoundsSafe decodes src into out at o in rounds of three
-// first-level lookups per 8-byte refill, bounds-checked, while 8 bytes of
-// input and 8 of room remain, and stops at the first code longer than
-// HuffmanFastBits (which includes EOS). It returns the output position and
-// the bit position reached, a symbol boundary, from which
-// appendHuffmanCareful finishes: the rounds never see the input's last
-// bytes, so they never judge padding, and each symbol they write lies
-// within out, which the caller bounds by maxLen.
+// lookups while 8 bytes of input and 8 of room remain, stopping at the
+// first long code, and returns the output and bit positions reached.
 func decodeHuffmanRoundsSafe(out []byte, o int, src []byte) (int, uint) {
 	fast := &huffdata.HuffmanDecodeFast
 	var buf uint64 // unread bits, left-aligned; bits past nb hold input read ahead
 	var nb uint
 	i := 0
 	for len(src)-i >= 8 && len(out)-o >= 8 {
-		// The refill ORs in bits that buf may already hold past nb: they
-		// are the same input bits.
 		buf |= binary.BigEndian.Uint64(src[i:]) >> (nb & 63)
 		i += int((63 - nb) >> 3)
 		nb |= 56
-		// Three lookups take at most 39 of the 56 or more bits, and store
-		// at most 6 bytes: within the 8 of room.
 		for range 3 {
 			e := fast[buf>>fastShift]
 			if e&fastCountMask == 0 {
@@ -128,10 +106,8 @@ func decodeHuffmanRoundsSafe(out []byte, o int, src []byte) (int, uint) {
 	return o, uint(i)*8 - nb
 }
 
-// appendHuffmanCareful decodes src from bit pos into out at o one step at
-// a time, checking the input's end, the limit and the room at each step. It
-// finishes what the rounds leave: the end of an input when little room is
-// left, and inputs near maxLen.
+// appendHuffmanCareful finishes what the rounds leave, from bit pos, one
+// checked step at a time.
 func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, maxLen int) ([]byte, error) {
 	fast := &huffdata.HuffmanDecodeFast
 	limit := len(out)
@@ -161,9 +137,8 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		if nb == 0 {
 			return dst[:o], nil
 		}
-		// Once the input is used up, bits of buf past nb are zero. Read them
-		// as ones: a code that reaches into them is either padding (all
-		// ones, under 8 bits) or truncated.
+		// Read the bits past the input as ones: a code reaching into them
+		// is padding or truncated.
 		padded := buf | math.MaxUint64>>nb
 		e = fast[padded>>fastShift]
 		var sym int
@@ -190,8 +165,7 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 			return dst[:start], ErrStringLength
 		}
 		if o == len(out) {
-			// Out of room below the limit: grow. Only reached when dst
-			// had room but not the slack the fast stores want.
+			// Out of room below the limit: grow.
 			dst = append(dst[:o], byte(sym))
 			out = dst[:start+min(cap(dst)-start, maxLen)] // start+maxLen may overflow
 			limit = len(out)

@@ -12,20 +12,13 @@ import (
 	"github.com/metapack/metapack/internal/huffdata"
 )
 
-// The fast Huffman decoder: rounds of three table lookups per 8-byte
-// refill and steps for runs of long codes, both reading and writing
-// through pointers, then the tail from registers, which writes through
-// one.
-
-// appendHuffmanDecode is AppendHuffmanDecode with a cap that a maxLen of 0
-// or less sets to nothing: the fast decoder, whose pure-Go twin is
-// appendHuffmanDecodeSafe. It writes nothing at or past
-// dst[len(dst)+maxLen].
+// appendHuffmanDecode is AppendHuffmanDecode where a maxLen of 0 or less
+// allows nothing; its pure-Go twin is appendHuffmanDecodeSafe. It writes
+// nothing at or past dst[len(dst)+maxLen].
 func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0) // a negative cap allows nothing, as 0 does
 	start := len(dst)
-	// Strings under 16 bytes decode from registers alone; with room in dst
-	// and under maxLen, nothing else needs checking.
+	// Short strings with room decode from registers alone.
 	if n := uint(len(src)); n < 16 {
 		if need := n*8/5 + 1 + fastRoom; uint(cap(dst)-start) >= need && maxLen >= int(need) {
 			o, q, err := decodeHuffmanTail(dst[:cap(dst)], start, src, int(n), 0)
@@ -35,8 +28,7 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 			return dst[:o], nil
 		}
 	}
-	// Every code is at least 5 bits, so src decodes to at most len(src)*8/5
-	// bytes.
+	// Every code is 5 bits or more: at most len(src)*8/5 bytes out.
 	if want := min(len(src)*8/5, maxLen) + decodeSlack; cap(dst)-start < want {
 		dst = slices.Grow(dst, want)
 	}
@@ -47,8 +39,6 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	}
 	out := dst[:limit]
 
-	// Whole rounds straight from src while 8 bytes of it remain, then the
-	// rest, under 16 bytes, from registers.
 	o, pos := start, uint(0)
 	if len(src) >= 16 {
 		var err error
@@ -58,8 +48,7 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	}
 	if rest := src[pos>>3:]; len(rest) < 16 {
 		end := uint(len(rest))*8 - pos&7 // bits left in the input
-		// The tail decodes at most one symbol per 5 bits, plus one that
-		// runs past the end, and its rounds want fastRoom bytes.
+		// A symbol per 5 bits, one running past the end, and fastRoom.
 		if limit-o >= int(end/5)+1+fastRoom {
 			o, q, err := decodeHuffmanTail(out, o, src, len(rest), pos&7)
 			if err = tailEnd(err, end, q); err != nil {
@@ -71,13 +60,10 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	return appendHuffmanCareful(dst, out, start, o, src, pos, maxLen)
 }
 
-// decodeHuffmanRounds decodes src from bit pos into out at o, in rounds of
-// three first-level lookups (decodeHuffmanFast) and, from where long codes
-// turn up, in steps of one symbol (decodeHuffmanSteps), while at least 8
-// bytes of input and fastRoom bytes of room remain. It returns the new
-// output position and the bit position reached, which is a symbol boundary.
-// A whole EOS in the input stops it with errHuffmanEOS, at the position
-// where the EOS starts.
+// decodeHuffmanRounds decodes src from bit pos into out at o while 8 bytes
+// of input and fastRoom of room remain, and returns the output position and
+// the bit position reached, a symbol boundary; a whole EOS stops it with
+// errHuffmanEOS.
 //
 // SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
 // bytes at p only while p <= src+lastI and lastI <= len(src)-8, and the
@@ -102,10 +88,8 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 	base, sp := unsafe.Pointer(unsafe.SliceData(out)), unsafe.Pointer(unsafe.SliceData(src))
 	q, p := unsafe.Add(base, o), unsafe.Add(sp, i)
 	for {
-		// lastI is the last index where a round may start: 8 bytes of
-		// input remain there, and as each symbol takes 5 bits or more, the
-		// rounds up to it write at most (lastI-i)*8+63 bits / 5 bytes, no
-		// more than room. (room is capped so that 5*room cannot overflow.)
+		// lastI is the last index a round may start at: 8 bytes of input
+		// remain there, and the rounds up to it write at most room bytes.
 		room := min(len(out)-fastRoom-o, 2*len(src))
 		lastI := min(len(src)-8, i+(5*room-63)/8)
 		if lastI < i {
@@ -117,10 +101,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		if !long {
 			break
 		}
-		// A long code at the top of buf, with 30 bits or more of input to
-		// cover it: go on one symbol per step. Each step reads at most 4
-		// bytes and writes at most 2; the last loads 8 bytes at
-		// 4*(budget-1) past i, so inLeft must not be negative (-3/4 is 0).
+		// A long code: go on one symbol per step (see SAFETY above).
 		inLeft, roomLeft := len(src)-8-i, len(out)-fastRoom-o
 		if inLeft < 0 || roomLeft < 0 {
 			break // too little input or room left: the caller finishes
@@ -129,20 +110,16 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		q, p, nb, buf = decodeHuffmanSteps(q, p, nb, buf, budget)
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if buf >= eosFirst {
-			// The steps stalled on an EOS (or stopped just before it):
-			// buf holds 34 bits of input or more, so the EOS is whole.
+			// Stalled on an EOS, which buf holds whole.
 			return o, uint(i)*8 - nb, errHuffmanEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil
 }
 
-// decodeHuffmanFast runs rounds of three first-level lookups from buf,
-// writing at q and reading the input at p, while p is at most lastP (the
-// caller sees to it that the output stays in bounds too). It returns both
-// advanced, with buf and nb, and whether it stopped at a long code, with 30
-// bits of input or more in buf to cover it. buf must hold 13 bits of input
-// or more, and holds 25 or more when it returns.
+// decodeHuffmanFast runs rounds of three first-level lookups, writing at q
+// and reading at p while p <= lastP, and reports whether it stopped at a
+// long code, with 30 bits or more of input in buf to cover it.
 //
 // SAFETY: it loads 8 bytes at p only while p <= lastP, which the caller
 // puts at least 8 bytes before src's end, and stores 2 bytes at up to q+4
@@ -152,8 +129,6 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Pointer) (unsafe.Pointer, unsafe.Pointer, uint, uint64, bool) {
 	fast := &huffdata.HuffmanDecodeFast
 	for uintptr(p) <= uintptr(lastP) {
-		// Refill buf to 64 bits of input (56 or more counted in nb); the
-		// first lookup reads the 13 or more that buf already holds.
 		r := binary.BigEndian.Uint64((*[8]byte)(p)[:]) >> (nb & 63) // shift hint: nb < 64
 		p = unsafe.Add(p, (63-nb)>>3)
 		nb |= 56
@@ -161,11 +136,8 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 		if e&fastCountMask == 0 {
 			return q, p, nb, buf | r, true
 		}
-		// Three lookups of at most 13 bits each fit in the 64 bits and
-		// leave 25 for the next round, so they need no checks: each
-		// stores two bytes and keeps as many as it decoded. A long code's
-		// entry counts and uses nothing, so it stalls the lookups after
-		// it.
+		// Three lookups of at most 13 bits need no checks; a long code's
+		// entry uses nothing, so it stalls the lookups after it.
 		buf = (buf | r) << (e & fastUsedMask)
 		nb -= uint(e) & fastUsedMask
 		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
@@ -181,23 +153,16 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 		binary.LittleEndian.PutUint16((*[2]byte)(q)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))
 		q = unsafe.Add(q, e>>huffdata.HuffmanFastCountShift&3)
 		if e&fastCountMask == 0 {
-			// Stalled on a long code: 38 bits of input or more are left
-			// (30 or more counted in nb).
 			return q, p, nb, buf, true
 		}
 	}
 	return q, p, nb, buf, false
 }
 
-// decodeHuffmanSteps decodes from buf one symbol per step (two where a
-// first-level entry holds two), looking up every table at each step and
-// selecting with masks, with no branch on the length of the code: for
-// binary data, where long codes come unpredictably. It writes at q and
-// reads the input at p, and returns both advanced, with buf and nb, after
-// budget steps. At EOS it stalls, consuming nothing, and the caller finds
-// the EOS at the top of buf. buf must hold at least 30 bits of input; p
-// must have 8 bytes to read at 4*(budget-1) past it, and q 2 to write at
-// 2*(budget-1).
+// decodeHuffmanSteps decodes budget steps of one symbol (two where a
+// first-level entry holds two), looking up every table and selecting with
+// masks, without branching on code length. At EOS it stalls, consuming
+// nothing. buf must hold at least 30 bits of input.
 //
 // SAFETY: budget steps load 8 bytes at p+4k and store 2 at q+2k, k <
 // budget; the caller sizes budget to both buffers (see
@@ -206,15 +171,11 @@ func decodeHuffmanFast(q, p unsafe.Pointer, nb uint, buf uint64, lastP unsafe.Po
 func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (unsafe.Pointer, unsafe.Pointer, uint, uint64) {
 	fast, mid, high := &huffdata.HuffmanDecodeFast, &huffdata.HuffmanDecodeMid, &huffdata.HuffmanDecodeHigh
 	for {
-		// buf holds at least 30 bits of input, enough for this step.
 		full := buf | binary.BigEndian.Uint64((*[8]byte)(p)[:])>>(nb&63) // shift hint: nb < 64
 		p = unsafe.Add(p, (63-nb)>>3)
 		nb |= 56
-		// A code longer than HuffmanFastBits starts with HuffmanMidStart
-		// ones; one with HuffmanHighStart ones is in the high table. The
-		// masks, from the borrows, select the lookup that holds the code:
-		// the first-level entry is zero for a long code, and the mid
-		// table's is zero for a high one.
+		// The masks select the table that holds the code: the first-level
+		// entry is zero for a long code, the mid table's for a high one.
 		_, short := bits.Sub64(buf, longFirst, 0)
 		_, notHigh := bits.Sub64(buf, highFirst, 0)
 		isLong := uint32(short) - 1
@@ -233,9 +194,6 @@ func decodeHuffmanSteps(q, p unsafe.Pointer, nb uint, buf uint64, budget int) (u
 	}
 }
 
-// The end of a Huffman string for the fast decoder: its last bytes, under
-// 16, decoded from registers with ones after them.
-
 // tailEnd judges where decodeHuffmanTail found the EOS that ends its
 // input, at bit q of end bits, given its error: the EOS must start in the
 // input's last 7 bits, which are then padding (all ones, as EOS is).
@@ -252,18 +210,13 @@ func tailEnd(err error, end, q uint) error {
 	return errHuffmanPadding
 }
 
-// tailRoundBits is the most bits a round of three first-level lookups
-// consumes: decodeHuffmanTail refills below it.
+// tailRoundBits is the most bits a round of three lookups consumes.
 const tailRoundBits = 3 * huffdata.HuffmanFastBits
 
-// decodeHuffmanTail decodes the last n (under 16) bytes of src, after their
-// first skip bits and followed by ones, into out at o until it meets an
-// EOS, and returns the new output position and the bit position, from the
-// bits it was given, where the EOS starts. Ones decode to nothing shorter
-// than EOS (every code of HuffmanFastBits or less has a zero in it), so an
-// input whose bits are followed by ones ends in EOS where its padding
-// starts; the caller judges the padding from that position. out must have
-// room for a byte per 5 bits before the EOS, plus 1+fastRoom.
+// decodeHuffmanTail decodes the last n (under 16) bytes of src, less their
+// first skip bits and followed by ones, into out at o, and returns the
+// output position and the bit position where the EOS that the ones make
+// starts, for tailEnd to judge the padding.
 //
 // SAFETY: the input is read through bounds-checked slices; only the stores
 // go through w, which starts at out+o. Every code before the EOS but the
@@ -275,24 +228,18 @@ const tailRoundBits = 3 * huffdata.HuffmanFastBits
 // FuzzHuffmanTwins.
 func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, uint, error) {
 	const ones = math.MaxUint64
-	// The bytes go into a 128-bit value hi:lo, left-aligned after
-	// dropping the first skip bits, with ones after them, through
-	// whole-word loads that overlap where the bytes are fewer.
+	// The bytes go left-aligned into hi:lo through overlapping loads.
 	hi, lo := uint64(ones), uint64(ones)
 	switch m := len(src); {
 	case n >= 8:
-		// Shifts of 64 give zero in Go, which is what n == 8 wants.
 		hi = binary.BigEndian.Uint64(src[m-n:])
 		lo = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(16-n)) | ones>>(8*uint(n-8))
 	case m >= 8:
 		hi = binary.BigEndian.Uint64(src[m-8:])<<(8*uint(8-n)) | ones>>(8*uint(n))
 	case n >= 4:
-		// Two 4-byte loads, overlapping unless n is 8: where they overlap
-		// they hold the same bytes at the same places.
 		hi = uint64(binary.BigEndian.Uint32(src[m-n:]))<<32 |
 			uint64(binary.BigEndian.Uint32(src[m-4:]))<<(64-8*uint(n)) | ones>>(8*uint(n))
 	case n > 0:
-		// The first, middle and last of 1 to 3 bytes: all of them.
 		t := src[m-n:]
 		hi = uint64(t[0])<<56 | uint64(t[n/2])<<(56-8*uint(n/2)) | uint64(t[n-1])<<(56-8*uint(n-1)) |
 			ones>>(8*uint(n))
@@ -302,14 +249,11 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 		lo = lo<<skip | ones>>(64-skip)
 	}
 	fast := &huffdata.HuffmanDecodeFast
-	buf, nb := hi, uint(64) // as in decodeHuffmanRounds; lo is the input after buf
-	// loaded counts the bits moved into buf so far: loaded-nb are used.
-	loaded := uint(64)
+	buf, nb := hi, uint(64) // lo is the input after buf
+	loaded := uint(64)      // bits moved into buf so far
 	w := unsafe.Add(unsafe.Pointer(unsafe.SliceData(out)), o)
 	for {
 		if nb < tailRoundBits {
-			// Refill from lo, and refill lo with ones: nb is under
-			// tailRoundBits, and a round left at least 64-tailRoundBits.
 			buf |= lo >> (nb & 63)
 			lo = lo<<((64-nb)&63) | ones>>(nb&63)
 			loaded += 64 - nb
@@ -321,8 +265,6 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 				// EOS (30 ones): the end of every input here.
 				return int(uintptr(w) - uintptr(unsafe.Pointer(unsafe.SliceData(out)))), loaded - nb, nil
 			}
-			// A long code's byte is in bounds as the rounds' stores are
-			// (see below).
 			e = decodeLong(buf)
 			*(*byte)(w) = byte(e >> huffdata.HuffmanFastSym1Shift)
 			w = unsafe.Add(w, 1)
@@ -330,8 +272,6 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 			nb -= uint(e) & fastUsedMask
 			continue
 		}
-		// Three lookups with no checks, as in decodeHuffmanFast; the
-		// stores are in bounds (see SAFETY above).
 		buf <<= uint(e) & fastUsedMask
 		nb -= uint(e) & fastUsedMask
 		binary.LittleEndian.PutUint16((*[2]byte)(w)[:], uint16(e>>huffdata.HuffmanFastSym1Shift))

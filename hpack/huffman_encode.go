@@ -28,17 +28,9 @@ func AppendHuffmanString(dst []byte, s string) []byte {
 	return appendHuffmanString(dst, s)
 }
 
-// appendHuffmanStringSafe is the pure-Go twin of AppendHuffmanString:
-// ordinary bounds-checked Go, with the same output. It is compiled into
-// every build, so that the differential tests can compare the two, and it
-// is AppendHuffmanString itself under the purego build tag.
-//
-// It appends each byte's code to the low bits of x and writes the top 32 of
-// the n pending bits whenever there are 32: n stays under 32 between bytes,
-// and a code is at most 30 bits, so n+len < 64.
+// appendHuffmanStringSafe is the bounds-checked twin of AppendHuffmanString,
+// with the same output; -tags purego encodes with it.
 func appendHuffmanStringSafe(dst []byte, s string) []byte {
-	// Grow once, and only when the encoding may not fit: the same
-	// allocation contract as AppendHuffmanString's.
 	if room := cap(dst) - len(dst); room < maxHuffmanBytesPerByte*len(s) {
 		if n := huffmanLen(s); room < n {
 			dst = slices.Grow(dst, n)

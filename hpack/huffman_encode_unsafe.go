@@ -10,8 +10,7 @@ import (
 	"github.com/metapack/metapack/internal/huffdata"
 )
 
-// huffmanTables is the encoder's tables, through a variable, which keeps
-// one base register for all of them.
+// huffmanTables is the encoder's tables, through one base pointer.
 var huffmanTables = &huffdata.HuffmanEncodeTables
 
 // growForHuffman returns dst with room for the encoded length of s plus the
@@ -24,19 +23,13 @@ func growForHuffman(dst []byte, s string) []byte {
 
 // How the encoder works
 //
-// Output goes out in 8-byte big-endian stores. The bits of the last,
-// incomplete output byte are the low n bits of x (n < 8). A step appends l
-// bits of codes v to x and stores the word that starts with the n pending
-// bits: x*top[k], k = n+l <= 64, moves the low k bits of x to the top of
-// the word. The output pointer then moves past the complete bytes, and the
-// next store rewrites the incomplete one. So every store starts within the
-// encoded length and ends within the 8 bytes of slack after it.
-//
-// The codes of bytes a and b pair up as code(a)*pow(b) | code(b), up to 60
-// bits. Text goes eight bytes per store while their codes fit in 57 bits;
-// otherwise a pair per store, back to text when a round ends in a pair of
-// two short codes. A pair over 57 bits goes in two parts. The last bytes go
-// one code at a time, and the padding fills the last incomplete byte.
+// Output goes out in 8-byte big-endian stores. The n < 8 bits of the last,
+// incomplete output byte are the low bits of x. A step appends l bits of
+// codes to x and stores x*top[k], k = n+l <= 64, which moves the low k bits
+// of x to the top of the word; the output pointer moves past the complete
+// bytes. So every store starts within the encoded length and ends within
+// the 8 bytes of slack after it. Text goes eight bytes per store while
+// their codes fit in 57 bits, else a pair of codes per store.
 
 // appendHuffmanString is AppendHuffmanString in the default build.
 //
@@ -51,9 +44,7 @@ func growForHuffman(dst []byte, s string) []byte {
 // TestEncoderAtGuard, TestHuffmanEncodeTwins, TestEncoderTwins and
 // FuzzHuffmanTwins.
 func appendHuffmanString(dst []byte, s string) []byte {
-	// Only measure s when a rough bound does not fit. An empty s, which
-	// needs no room, gets here only without 8 bytes of room; with them, it
-	// goes through the tail below, which writes nothing for it.
+	// Only measure s when a rough bound does not fit.
 	if cap(dst)-len(dst)-8 < maxHuffmanBytesPerByte*len(s) {
 		if len(s) == 0 {
 			return dst
@@ -62,13 +53,10 @@ func appendHuffmanString(dst []byte, s string) []byte {
 	}
 	t := huffmanTables
 	_ = *t // one nil check, before the loops
-	// The stores stay within the encoded length plus 8 bytes from p (see
-	// above), and the check above leaves that much room after len(dst).
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), len(dst))
 	var x uint64 // pending output bits: the low n bits of x
 	var n uint
-	// The loops read the 8 bytes at in+j, in+j+7 for j <= 0, in the last 8
-	// bytes of s: in points at them, and j counts up from 8-len(s) to 0.
+	// The loops read in[j:j+8], in = &s[len(s)-8], j from 8-len(s) to 0.
 	j := 8 - len(s)
 	in := unsafe.Pointer(unsafe.StringData(s))
 	// The rest of s, fewer than 8 bytes, is tb[i:e]; see tail.
@@ -80,9 +68,7 @@ func appendHuffmanString(dst []byte, s string) []byte {
 	}
 	in = unsafe.Add(in, len(s)-8)
 	for j <= 0 {
-		// Text. Safe reads: j <= 0. The shift masks are hints: a pair is
-		// at most 60 bits, and when the eight codes do not fit, v is not
-		// used.
+		// Text. Safe reads: j <= 0. The shift masks are hints.
 		for {
 			c0, c1 := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
 			v := t.Code[c0]*t.Pow[c1] | t.Code[c1]
@@ -113,8 +99,7 @@ func appendHuffmanString(dst []byte, s string) []byte {
 				goto rest
 			}
 		}
-		// Long codes: a pair per step, four pairs per round. Safe reads:
-		// j <= 0. A pair over 57 bits leaves for split with j at the pair.
+		// Long codes: a pair per step. Safe reads: j <= 0.
 		for {
 			var a, b byte
 			var v uint64
@@ -173,9 +158,8 @@ func appendHuffmanString(dst []byte, s string) []byte {
 		}
 		continue
 	split:
-		// The pair at j, over 57 bits: its first l-32 bits (at most 28),
-		// then its last 32. Safe reads: the pair is one of the 8 bytes that
-		// its round read, so j+1 <= 7.
+		// The pair at j, over 57 bits, in two parts. Safe reads: its round
+		// read it, so j+1 <= 7.
 		{
 			a, b := *(*byte)(unsafe.Add(in, j)), *(*byte)(unsafe.Add(in, j+1))
 			v := t.Code[a]*t.Pow[b] | t.Code[b]
@@ -188,9 +172,7 @@ func appendHuffmanString(dst []byte, s string) []byte {
 rest:
 	tb, i, e = in, j, 8
 tail:
-	// The rest of s, fewer than 8 bytes: tb[i:e] is in[j:8] after the loops,
-	// or all of a string shorter than 8 bytes. Codes join into as few steps
-	// as fit in 57 bits.
+	// The rest of s, fewer than 8 bytes: tb[i:e].
 	var v uint64
 	var l uint
 	for ; i < e; i++ {
@@ -207,8 +189,7 @@ tail:
 		p, x, n = putCode(t, p, x, n, v, l)
 	}
 	if n > 0 {
-		// Pad with ones, the high bits of EOS. The &7 masks are shift
-		// hints: 0 < n < 8. The byte is within the encoded length.
+		// Pad with ones, the high bits of EOS.
 		*(*byte)(p) = byte(x<<((8-n)&7)) | byte(0xff>>(n&7))
 		p = unsafe.Add(p, 1)
 	}
@@ -232,9 +213,8 @@ func wholeBytes(t *huffdata.HuffmanEncoder, k uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(&t.Bytes), k*8))
 }
 
-// putCode appends the l-bit code v to the n pending bits in x, stores the
-// word that they start at p, and returns the new p, x and n. It needs
-// n+l <= 64, which l <= 57 guarantees.
+// putCode appends the l-bit code v (l <= 57) to the n pending bits in x,
+// stores their word at p, and returns the new p, x and n.
 //
 // SAFETY: p is within the encoded length of appendHuffmanString's output,
 // which has 8 bytes of room after it, so the 8-byte store stays in the
