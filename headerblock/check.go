@@ -83,7 +83,10 @@ func (b *block) accept(f *mdelem.Field) bool {
 	if b.truncated || b.invalid != nil {
 		return false
 	}
-	key := f.Key()
+	key := sd.KeyUnknown
+	if a := f.Name.Atom(); a != nil && a.Key() < sd.NumKeys {
+		key = a.Key()
+	}
 	name := f.Name.UnsafeString()
 	value := f.Value.UnsafeString()
 	pseudo := key >= sd.KeyAuthority && key <= sd.KeyStatus
@@ -92,7 +95,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
-	if f.Value.Kind() != mdelem.KindStatic && !validValue(value) {
+	if a := f.Value.Atom(); (a == nil || !a.IsStatic()) && !validValue(value) {
 		b.invalid = b.fieldError(f, ErrInvalidValue)
 	}
 	if pseudo {

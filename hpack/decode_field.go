@@ -244,14 +244,14 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if d.admit(fsize) {
 		if d.fn != nil {
 			f := mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10)
-			if d.keep && !value.IsAtom() {
+			if d.keep && value.Atom() == nil {
 				value = d.ownedCopy(value.UnsafeBytes(), indexing)
 				f.Value = value
 			}
 			d.fn(f)
 			// An atom, or a copy for keeping, takes no ring bytes: the
 			// table keeps it as it is (see DecodeFragmentKeep).
-			kept = value.IsAtom() || value.Kind() == mdelem.KindOwned
+			kept = !value.IsBorrowed()
 		} else {
 			dst.Append(mdelem.Field{Name: name, Value: value}.WithSensitive(b&0xf0 == 0x10))
 		}

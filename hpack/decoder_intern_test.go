@@ -26,7 +26,7 @@ func internOutcome(t *testing.T, block []byte, configure func(*Decoder)) string 
 	}
 	var out string
 	for _, f := range b.All() {
-		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Kind(), f.Name.Atom())
+		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Atom() != nil && f.Name.Atom().IsStatic(), f.Name.Atom())
 	}
 	return out
 }

@@ -249,7 +249,7 @@ func bytesLen(s mdelem.Str) uint32 {
 // the ring, which it advances, marked borrowed so that a batch copies it in
 // turn.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
-	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
+	if !s.IsBorrowed() {
 		return s // no ring bytes: an atom, or a value the entry keeps
 	}
 	b := s.UnsafeBytes()

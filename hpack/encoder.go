@@ -185,9 +185,9 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	if b == nil {
 		return dst
 	}
-	fields := b.UnsafeFields()
-	for i := range fields {
-		dst = e.appendField(dst, &fields[i])
+	for i := range b.Len() {
+		f := b.At(i)
+		dst = e.appendField(dst, &f)
 	}
 	return dst
 }
@@ -197,11 +197,11 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 // long as the settings do not change in between. A name given as bytes is
 // looked up in the static tier, as Batch.Append does, so that a field
 // encodes as it would through AppendBlock. A field that is not valid (see
-// mdelem.Field.IsValid: a part that holds no string, such as the zero
+// mdelem.Str.IsValid: a part that holds no string, such as the zero
 // intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
 // comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
-	if !f.IsValid() {
+	if !f.Name.IsValid() || !f.Value.IsValid() {
 		return dst
 	}
 	if e.updatePending {
