@@ -28,8 +28,7 @@ type Batch struct {
 	// is empty. base grows by 1<<32 at each Reset, which so empties every
 	// slot without clearing them, and all are cleared when it wraps to 0.
 	// Indexes stay below 1<<32 - 1, as a batch cannot hold that many
-	// fields of 32 bytes. What every Append touches comes first, within
-	// the batch's first 64 bytes.
+	// fields of 32 bytes.
 	base  uint64
 	slots [staticdata.NumKeys]uint64
 	// err is the first field Append rejected since the last Reset.
@@ -48,9 +47,7 @@ var (
 // ErrNoName or ErrNoValue, for a field that Append rejected, or nil. Its
 // message gives the batch's Len when Append rejected the field, which is
 // where the field would have been, and the field's name ("" when the name
-// is what is missing). Call it after building a batch, before
-// sending it: Append itself reports nothing, so that the fields that are
-// valid, by far the most, pay nothing for the check.
+// is what is missing). Call it after building a batch, before sending it.
 func (b *Batch) Err() error { return b.err }
 
 // reject records that Append dropped f, whose name or value holds no
@@ -186,9 +183,8 @@ func (b *Batch) reserve(n int) []byte {
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
 // borrowed strings before it needs to allocate. A 0 or negative n or
 // arenaBytes reserves no room of that kind: the batch grows on its first
-// Append instead. They are hints: above maxHintFields fields or
-// maxHintArena bytes they are taken as those, and the batch grows past
-// them as any batch does.
+// Append instead. They are hints: above 65536 fields or 16 MiB they are
+// taken as those, and the batch grows past them as any batch does.
 func NewBatch(n, arenaBytes int) *Batch {
 	return &Batch{
 		fields: make([]Field, 0, min(max(n, 0), maxHintFields)),
@@ -208,9 +204,7 @@ const (
 // Reset empties the batch, keeping its capacity and its arena, and clears
 // Err. Fields and bytes taken from the batch before are invalid afterwards.
 func (b *Batch) Reset() {
-	// A new base empties every slot; a store of 264 bytes of zeros on
-	// each Reset measured slower than the compare this adds to Append
-	// and Get.
+	// A new base empties every slot.
 	if b.base += 1 << 32; b.base == 0 {
 		b.slots = [staticdata.NumKeys]uint64{}
 	}
@@ -268,8 +262,8 @@ func (b *Batch) Len() int { return len(b.fields) }
 // fields of name length + value length + 32.
 func (b *Batch) Size() int { return b.size }
 
-// At returns the i-th field, or the zero Field (which holds no string,
-// see Field.IsValid) when i is negative or not below Len.
+// At returns the i-th field, or the zero Field (whose sides hold no
+// string, see Str.IsValid) when i is negative or not below Len.
 func (b *Batch) At(i int) Field {
 	if uint(i) < uint(len(b.fields)) {
 		return b.fields[i]

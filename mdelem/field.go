@@ -6,6 +6,9 @@ package mdelem
 // encoder (RFC 7541 §7.1), and a decoder marks fields that were sent as
 // never-indexed. A Name copied into another Field carries the mark along,
 // and Str's methods ignore it.
+//
+// A Field is comparable with == in the default build only: under the
+// purego build tag it is not (see Str).
 type Field struct {
 	Name, Value Str
 }

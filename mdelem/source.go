@@ -9,8 +9,8 @@ import (
 // generic constructor learns the kind from its type argument.
 type (
 	// Static is a static-tier atom, such as staticdata.KeyPath.Atom(). A
-	// nil one holds no string (Batch.Append rejects the field), and any
-	// other atom given as Static has its own kind (see Str.Kind).
+	// nil one holds no string (Batch.Append rejects the field). An atom
+	// of package intern given as Static is kept alive as an Interned one.
 	Static = *staticdata.Atom
 	// Interned is a handle from package intern. The zero Handle holds no
 	// string: Batch.Append rejects the field.

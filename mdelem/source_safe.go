@@ -9,7 +9,7 @@ func fromSafe[K, V Source](name K, value V) Field {
 
 // fromSide returns the Str of one side of From, with the tag From gives
 // its kind: a Static is tagged static whatever its tier, as in the default
-// build; Str.Kind and Batch.Append read the atom's own kind.
+// build; Batch.Append reads the atom's own kind.
 //
 // The switch is on a pointer to x, which fits an interface without being
 // boxed, so From does not allocate.
