@@ -5,6 +5,7 @@ package mdelem
 import (
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -29,8 +30,12 @@ func (b *Batch) Append(f Field) {
 	// TestAppendTwins, FuzzAppendTwins and TestBatchCopiesEveryLength.
 	n := len(b.fields)
 	nt, vt := f.Name.tag, f.Value.tag
-	if n >= cap(b.fields) || nt&tagBytes != 0 || f.Name.p == nil {
+	if n >= cap(b.fields) || f.Name.p == nil {
 		b.append(f)
+		return
+	}
+	if nt&tagBytes != 0 {
+		b.appendBytesName(f)
 		return
 	}
 	a := (*staticdata.Atom)(f.Name.p)
@@ -84,6 +89,74 @@ func copyBytes(dst, src unsafe.Pointer, n int) {
 		*(*[16]byte)(unsafe.Add(dst, n-16)) = *(*[16]byte)(unsafe.Add(src, n-16))
 	} else {
 		copy(sliceAt(dst, n), sliceAt(src, n))
+	}
+}
+
+// appendBytesName is Append's fast path for a name given as bytes, with
+// room for the field: append alone measured 2.5% more instructions
+// decoding the grpc corpus. A name that may be an atom, a value that holds
+// no string, and borrowed bytes the arena has no room for go to append.
+//
+// SAFETY: as for Append: field n is below cap(b.fields), the arena space
+// is reserved after cap(b.arena)-len(b.arena) > need, the borrowed bytes
+// of both sides, and the name's nn bytes go to its start, the value's vn
+// bytes right after them. Guarded by TestAppendAtGuard and
+// TestAppendTwins.
+func (b *Batch) appendBytesName(f Field) {
+	n := len(b.fields)
+	nt, vt := f.Name.tag, f.Value.tag
+	nn := int(nt & lenMask)
+	if tier.MayBeAtom(stringAt(f.Name.p, nn)) {
+		b.append(f)
+		return
+	}
+	var vn, need int // need counts the borrowed bytes
+	if vt&tagBytes == 0 {
+		v := (*staticdata.Atom)(f.Value.p)
+		if v == nil {
+			b.append(f)
+			return
+		}
+		vt |= atomPins(v)
+		vn = len(v.String())
+	} else if vn = int(vt & lenMask); vt&kindMask == tagBorrowed {
+		need = vn
+	}
+	nb := nt&kindMask == tagBorrowed
+	if nb {
+		need += nn
+	}
+	// A byte of the arena stays spare, so that no copy, even an empty
+	// one, is put at its end.
+	m := len(b.arena)
+	if cap(b.arena)-m <= need {
+		b.append(f)
+		return
+	}
+	if (nt|vt)&pinBit != 0 {
+		b.pins = true
+	}
+	b.size += nn + vn + 32
+	b.setLen(n + 1)
+	(*sliceHeader)(unsafe.Pointer(&b.arena)).n = m + need
+	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)
+	ns, vs := f.Name.p, f.Value.p
+	if nb {
+		f.Name.p = dst
+		f.Name.tag ^= tagBorrowed ^ tagOwned // the length and the mark stay
+		dst = unsafe.Add(dst, nn)
+	}
+	vb := vt&kindMask == tagBorrowed
+	if vb {
+		f.Value.p = dst
+		f.Value.tag ^= tagBorrowed ^ tagOwned
+	}
+	*b.at(n) = f
+	if nb {
+		copy(sliceAt(f.Name.p, nn), sliceAt(ns, nn))
+	}
+	if vb {
+		copy(sliceAt(dst, vn), sliceAt(vs, vn))
 	}
 }
 
