@@ -310,13 +310,3 @@ func (b *Batch) GetString(name string) (Field, bool) {
 	}
 	return Field{}, false
 }
-
-// staticAtom returns the static-tier atom whose string is s, or nil. Most
-// strings that are no atom fail the filter, which costs less than the
-// hash.
-func staticAtom(s []byte) *staticdata.Atom {
-	if !tier.MayBeAtom(s) {
-		return nil
-	}
-	return staticdata.Lookup(s)
-}

@@ -62,7 +62,7 @@ func FromStrings(name, value string) Field {
 }
 
 func strOfString(s string) Str {
-	if a := staticAtom(BorrowString(s)); a != nil {
+	if a := staticdata.Lookup(s); a != nil && tier.MayBeAtom(s) {
 		return atomStr(a, tagStatic)
 	}
 	return bytesStr(BorrowString(s), uint64(len(s))|tagBorrowed)
