@@ -153,10 +153,10 @@ func (b *Batch) appendBytesName(f Field) {
 	}
 	*b.at(n) = f
 	if nb {
-		copy(sliceAt(f.Name.p, nn), sliceAt(ns, nn))
+		copyBytes(f.Name.p, ns, nn)
 	}
 	if vb {
-		copy(sliceAt(dst, vn), sliceAt(vs, vn))
+		copyBytes(dst, vs, vn)
 	}
 }
 
