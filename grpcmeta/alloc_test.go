@@ -20,7 +20,7 @@ func TestReadPathsAllocateNothing(t *testing.T) {
 	tab := newTable(t)
 	h, _ := intern.Make(tab, "application/grpc+custom")
 	interned := mdelem.StrOf(mdelem.Interned(h))
-	static := mdelem.FromStrings("content-type", "application/grpc").Value
+	static := mdelem.From(mdelem.BorrowString("content-type"), mdelem.BorrowString("application/grpc")).Value
 	bin, _ := req.GetString("x-trace-bin")
 	msg, _ := trail.GetString("grpc-message")
 	dst := make([]byte, 0, 256)

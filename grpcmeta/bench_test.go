@@ -78,7 +78,7 @@ func BenchmarkWellKnownValue(b *testing.B) {
 		name string
 		v    mdelem.Str
 	}{
-		{"static", mdelem.FromStrings("content-type", "application/grpc+proto").Value},
+		{"static", mdelem.From(mdelem.BorrowString("content-type"), mdelem.BorrowString("application/grpc+proto")).Value},
 		{"interned", mdelem.StrOf(mdelem.Interned(h))},
 	}
 	for _, c := range cases {

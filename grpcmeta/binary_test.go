@@ -203,7 +203,7 @@ func TestAppendBinaryErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.test, func(t *testing.T) {
-			f := mdelem.FromStrings(tt.name, tt.value)
+			f := mdelem.From(mdelem.BorrowString(tt.name), mdelem.BorrowString(tt.value))
 			_, err := AppendBinaryValue(nil, f)
 			var ve *ValueError
 			if !errors.Is(err, tt.want) || !errors.As(err, &ve) || ve.Name != tt.name || ve.Offset != tt.off {

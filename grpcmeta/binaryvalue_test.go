@@ -20,7 +20,7 @@ func TestBinaryValue(t *testing.T) {
 	for n := range 40 {
 		raw := bytes.Repeat([]byte{byte(n), 0xff, 0x00}, n)[:n]
 		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding} {
-			b.Append(mdelem.FromStrings(fmt.Sprintf("x-%d-bin", n), enc.EncodeToString(raw)))
+			b.Append(mdelem.From(mdelem.BorrowString(fmt.Sprintf("x-%d-bin", n)), mdelem.BorrowString(enc.EncodeToString(raw))))
 			f := b.At(b.Len() - 1)
 			v, err := BinaryValue(b, f)
 			if err != nil || !bytes.Equal(v, raw) {
@@ -43,9 +43,9 @@ func TestBinaryValue(t *testing.T) {
 		f    mdelem.Field
 		err  error
 	}{
-		{"nil batch", nil, mdelem.FromStrings("x-bin", "AA"), ErrNilBatch},
-		{"not binary", b, mdelem.FromStrings("x-a", "AA"), ErrNotBinary},
-		{"bad base64", b, mdelem.FromStrings("x-bin", "A*"), ErrBadBase64},
+		{"nil batch", nil, mdelem.From(mdelem.BorrowString("x-bin"), mdelem.BorrowString("AA")), ErrNilBatch},
+		{"not binary", b, mdelem.From(mdelem.BorrowString("x-a"), mdelem.BorrowString("AA")), ErrNotBinary},
+		{"bad base64", b, mdelem.From(mdelem.BorrowString("x-bin"), mdelem.BorrowString("A*")), ErrBadBase64},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := BinaryValue(tt.b, tt.f); !errors.Is(err, tt.err) {

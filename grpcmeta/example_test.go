@@ -43,7 +43,7 @@ func Example() {
 // the call with a status and a message, reusing its buffers throughout.
 func Example_echo() {
 	req := mdelem.NewBatch(8, 256)
-	req.Append(mdelem.FromStrings("x-trace-bin", "AAECAw")) // as decoded from the wire
+	req.Append(mdelem.From(mdelem.BorrowString("x-trace-bin"), mdelem.BorrowString("AAECAw"))) // as decoded from the wire
 	resp := mdelem.NewBatch(8, 256)
 	var dec, scratch []byte
 

@@ -45,13 +45,13 @@ func TestValueOfStatic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			for _, v := range []Value{ValueOf(mdelem.FromStrings("x", tt.in).Value), ParseValue([]byte(tt.in))} {
+			for _, v := range []Value{ValueOf(mdelem.From(mdelem.BorrowString("x"), mdelem.BorrowString(tt.in)).Value), ParseValue([]byte(tt.in))} {
 				st, ok := v.Status()
 				if v.ContentType() != tt.ct || v.Coding() != tt.coding || st != tt.status || ok != tt.statusOK || v.Trailers() != tt.trailers || v.HTTPStatus() != tt.http {
 					t.Errorf("%q: %d %d %d %v %v %d", tt.in, v.ContentType(), v.Coding(), st, ok, v.Trailers(), v.HTTPStatus())
 				}
 			}
-			if v := ValueOf(mdelem.FromStrings("x", tt.in).Value); v.Codings() != ParseAcceptEncoding(tt.in) {
+			if v := ValueOf(mdelem.From(mdelem.BorrowString("x"), mdelem.BorrowString(tt.in)).Value); v.Codings() != ParseAcceptEncoding(tt.in) {
 				t.Errorf("Codings %08b", v.Codings())
 			}
 		})

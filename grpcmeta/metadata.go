@@ -33,12 +33,12 @@ var ErrReservedName = errors.New("grpcmeta: metadata name starting with grpc- is
 // that checks what it receives should drop such fields, not the call. It
 // does not allocate unless it fails.
 func ValidateMetadata(b *mdelem.Batch) error {
-	var fields []mdelem.Field
+	n := 0
 	if b != nil {
-		fields = b.UnsafeFields()
+		n = b.Len()
 	}
-	for i := range fields {
-		f := &fields[i]
+	for i := range n {
+		f := b.At(i)
 		var binary bool
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			// A well-known name follows the grammar (TestKeyNamesAreMetadataNames)

@@ -58,15 +58,15 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 	if kind < ResponseHeaders || kind > TrailersOnly {
 		return ErrResponseKind
 	}
-	var fields []mdelem.Field
+	n := 0
 	if b != nil {
-		fields = b.UnsafeFields()
+		n = b.Len()
 	}
 	head, trail := kind != Trailers, kind != ResponseHeaders
 	status, ctype, gstatus, gmessage := -1, -1, -1, -1
 	regular := false
-	for i := range fields {
-		f := &fields[i]
+	for i := range n {
+		f := b.At(i)
 		key := sd.KeyUnknown
 		var pseudo bool
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
@@ -90,7 +90,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 				err = ErrUnknownPseudo
 			case status >= 0:
 				err = ErrDuplicatePseudo
-			case !f.Value.EqualString("200"):
+			case f.Value.UnsafeString() != "200":
 				err = ErrHTTPStatus
 			default:
 				status = i
@@ -142,7 +142,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		return &FieldError{Index: -1, Name: "content-type", Err: ErrContentType}
 	}
 	if gmessage >= 0 && gstatus < 0 {
-		return fieldErr(gmessage, &fields[gmessage], ErrMessageWithoutStatus)
+		return fieldErr(gmessage, b.At(gmessage), ErrMessageWithoutStatus)
 	}
 	if trail && gstatus < 0 {
 		return &FieldError{Index: -1, Name: "grpc-status", Err: ErrMissingStatus}

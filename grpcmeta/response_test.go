@@ -97,7 +97,7 @@ func TestValidateResponseArgs(t *testing.T) {
 	st, _ := intern.Make(tab, "0x")
 	up, _ := intern.Make(tab, "X-Up")
 	b := mdelem.NewBatch(2, 0)
-	b.Append(mdelem.FromStrings("grpc-status", "0"))
+	b.Append(mdelem.From(mdelem.BorrowString("grpc-status"), mdelem.BorrowString("0")))
 	b.Append(mdelem.From(up, st))
 	if err := ValidateResponse(b, Trailers); !errors.Is(err, ErrUppercaseName) {
 		t.Errorf("interned uppercase name: %v", err)

@@ -109,7 +109,7 @@ func TestAppendStatusTrailers(t *testing.T) {
 			if !ok || f.Value.String() != tt.wantValue {
 				t.Fatalf("grpc-status %v, want %q", f, tt.wantValue)
 			}
-			if tt.code <= Unauthenticated && !f.Value.IsAtom() {
+			if tt.code <= Unauthenticated && f.Value.Atom() == nil {
 				t.Errorf("grpc-status %q is not an atom", tt.wantValue)
 			}
 			m, ok := b.Get(staticdata.KeyGrpcMessage)

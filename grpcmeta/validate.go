@@ -53,14 +53,14 @@ func (e *FieldError) Unwrap() error { return e.Err }
 // strings that are no key ("", "POST") included, are checked byte by
 // byte.
 func ValidateRequest(b *mdelem.Batch) error {
-	var fields []mdelem.Field
+	n := 0
 	if b != nil { // a nil batch is an empty list
-		fields = b.UnsafeFields()
+		n = b.Len()
 	}
 	var seen uint8 // bit per request pseudo-header
 	regular := false
-	for i := range fields {
-		f := &fields[i]
+	for i := range n {
+		f := b.At(i)
 		var err error
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			key := a.Key()
@@ -84,7 +84,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 			case sd.KeyTransferEncoding:
 				err = ErrConnectionHeader
 			case sd.KeyTe:
-				if !f.Value.EqualString("trailers") {
+				if f.Value.UnsafeString() != "trailers" {
 					err = ErrBadTE
 				}
 			}
@@ -193,6 +193,6 @@ func upperIn(w uint64) bool {
 	return ge&^gt&^w&high != 0
 }
 
-func fieldErr(i int, f *mdelem.Field, err error) error {
+func fieldErr(i int, f mdelem.Field, err error) error {
 	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
 }

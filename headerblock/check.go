@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/metapack/metapack/internal/le"
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 	"golang.org/x/net/http2"
@@ -83,7 +84,10 @@ func (b *block) accept(f *mdelem.Field) bool {
 	if b.truncated || b.invalid != nil {
 		return false
 	}
-	key := f.Key()
+	key := sd.KeyUnknown
+	if a := f.Name.Atom(); a != nil {
+		key = a.Key()
+	}
 	name := f.Name.UnsafeString()
 	value := f.Value.UnsafeString()
 	pseudo := key >= sd.KeyAuthority && key <= sd.KeyStatus
@@ -92,7 +96,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
-	if f.Value.Kind() != mdelem.KindStatic && !validValue(value) {
+	if a := f.Value.Atom(); (a == nil || !(*tier.Atom)(a).IsStatic()) && !validValue(value) {
 		b.invalid = b.fieldError(f, ErrInvalidValue)
 	}
 	if pseudo {

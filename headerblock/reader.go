@@ -210,7 +210,7 @@ func headerField(f mdelem.Field) xhpack.HeaderField {
 	}
 	if a := f.Value.Atom(); a != nil {
 		hf.Value = a.String()
-	} else if f.Value.Kind() == mdelem.KindOwned {
+	} else if !f.Value.IsBorrowed() {
 		hf.Value = f.Value.UnsafeString()
 	} else {
 		hf.Value = f.Value.String()
@@ -314,9 +314,8 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 // drops the first that does not belong in the list, with those after it.
 // It returns the index to scan from next.
 func (r *Reader) scan(dst *mdelem.Batch, i int) int {
-	fields := dst.UnsafeFields()
-	for ; i < len(fields); i++ {
-		if !r.blk.accept(&fields[i]) {
+	for ; i < dst.Len(); i++ {
+		if f := dst.At(i); !r.blk.accept(&f) {
 			dst.Truncate(i)
 			return i
 		}

@@ -126,7 +126,7 @@ func roundTripLists() [][][2]string {
 func batchOf(l [][2]string) *mdelem.Batch {
 	b := mdelem.NewBatch(len(l), 0)
 	for _, p := range l {
-		b.Append(mdelem.FromStrings(p[0], p[1]))
+		b.Append(mdelem.From(mdelem.BorrowString(p[0]), mdelem.BorrowString(p[1])))
 	}
 	return b
 }

@@ -221,7 +221,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if d.fn == nil {
 			dst.Append(f)
 		} else {
-			if !value.IsAtom() {
+			if value.Atom() == nil {
 				value = d.ownedCopy(value.UnsafeBytes(), indexing)
 				f.Value = value
 			}

@@ -34,7 +34,7 @@ func TestDecodeFragmentFunc(t *testing.T) {
 	for _, l := range workload.GRPC(40, 7) {
 		b.Reset()
 		for _, h := range l {
-			f := mdelem.FromStrings(h.Name, h.Value)
+			f := mdelem.From(mdelem.BorrowString(h.Name), mdelem.BorrowString(h.Value))
 			b.Append(f.WithSensitive(h.Name == "authorization"))
 		}
 		blocks = append(blocks, enc.AppendBlock(nil, b))

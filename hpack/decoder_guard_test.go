@@ -248,7 +248,7 @@ func TestDecodeFragmentFuncAtGuard(t *testing.T) {
 		fn := func(f mdelem.Field) {
 			got = append(got, [2]string{f.Name.String(), f.Value.String()})
 			v := f.Value.UnsafeBytes()
-			if f.Value.Kind() != mdelem.KindOwned || len(v) == 0 {
+			if f.Value.Atom() != nil || f.Value.IsBorrowed() || len(v) == 0 {
 				return
 			}
 			passed, ok := seen[&v[0]]

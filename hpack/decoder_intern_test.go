@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"fmt"
+	"github.com/metapack/metapack/internal/tier"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func internOutcome(t *testing.T, block []byte, configure func(*Decoder)) string 
 	}
 	var out string
 	for _, f := range b.All() {
-		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Kind(), f.Name.Atom())
+		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Atom() != nil && (*tier.Atom)(f.Name.Atom()).IsStatic(), f.Name.Atom())
 	}
 	return out
 }

@@ -39,8 +39,8 @@ func TestDecodeFragmentFuncKeeps(t *testing.T) {
 	}
 	first := unsafe.SliceData(seen[0].UnsafeBytes())
 	for i, v := range seen {
-		if v.Kind() != mdelem.KindOwned || v.String() != "value" {
-			t.Errorf("field %d: value %q of kind %v, want owned bytes", i, v.String(), v.Kind())
+		if v.Atom() != nil || v.IsBorrowed() || v.String() != "value" {
+			t.Errorf("field %d: value %q (atom %v, borrowed %v), want owned bytes", i, v.String(), v.Atom() != nil, v.IsBorrowed())
 		}
 		if same := unsafe.SliceData(v.UnsafeBytes()) == first; same != (i < 3) {
 			t.Errorf("field %d: at the first copy's address is %v, want %v", i, same, i < 3)
@@ -88,8 +88,8 @@ func TestDecodeFragmentFuncEmptyValue(t *testing.T) {
 		t.Fatalf("fn called %d times, want 2", len(seen))
 	}
 	for i, v := range seen {
-		if v.Kind() != mdelem.KindOwned || v.Len() != 0 || !v.IsValid() {
-			t.Errorf("field %d: value of kind %v and length %d, want empty owned bytes", i, v.Kind(), v.Len())
+		if v.Atom() != nil || v.IsBorrowed() || v.Len() != 0 || !v.IsValid() {
+			t.Errorf("field %d: value (atom %v, borrowed %v) of length %d, want empty owned bytes", i, v.Atom() != nil, v.IsBorrowed(), v.Len())
 		}
 	}
 }

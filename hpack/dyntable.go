@@ -159,7 +159,7 @@ func (t *dynTable) grow(need uint32) {
 
 // bytesLen returns how many ring bytes s needs.
 func bytesLen(s mdelem.Str) uint32 {
-	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
+	if !s.IsBorrowed() { // an atom, or a value the entry keeps
 		return 0
 	}
 	return uint32(s.Len())
@@ -168,8 +168,8 @@ func bytesLen(s mdelem.Str) uint32 {
 // put returns the Str an entry keeps for s: s itself for an atom or owned
 // bytes, else a copy of its bytes at *off in the ring, which it advances.
 func (t *dynTable) put(s mdelem.Str, off *int) mdelem.Str {
-	if s.IsAtom() || s.Kind() == mdelem.KindOwned {
-		return s // no ring bytes
+	if !s.IsBorrowed() {
+		return s // no ring bytes: an atom, or a value the entry keeps
 	}
 	b := s.UnsafeBytes()
 	o := *off

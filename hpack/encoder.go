@@ -129,19 +129,20 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	if b == nil {
 		return dst
 	}
-	fields := b.UnsafeFields()
-	for i := range fields {
-		dst = e.appendField(dst, &fields[i], indexDefault)
+	for i := range b.Len() {
+		f := b.At(i)
+		dst = e.appendField(dst, &f, indexDefault)
 	}
 	return dst
 }
 
 // AppendField appends one field's representation to dst, preceded by any
 // pending size updates, and encodes it as AppendBlock would. A field that
-// is not valid (see mdelem.Field.IsValid) is dropped, as Batch.Append
-// drops it: dst comes back as it was.
+// is not valid (a part that holds no string, such as the zero
+// intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
+// comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
-	if !f.IsValid() {
+	if !f.Name.IsValid() || !f.Value.IsValid() {
 		return dst
 	}
 	if e.updatePending {

@@ -59,7 +59,7 @@ func encNeverIndexed(h story.Header) bool {
 // encIndexAuthorization is a policy that indexes authorization as x/net
 // does, and leaves everything else to the default policy.
 func encIndexAuthorization(f mdelem.Field) indexing {
-	if f.Key() == sd.KeyAuthorization {
+	if a := f.Name.Atom(); a != nil && a.Key() == sd.KeyAuthorization {
 		return indexIncremental
 	}
 	return indexDefault

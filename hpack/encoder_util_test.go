@@ -138,7 +138,7 @@ func (e policyEncoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 	if b == nil {
 		return dst
 	}
-	for _, f := range b.UnsafeFields() {
+	for _, f := range b.All() {
 		dst = e.appendField(dst, &f, e.how(f))
 	}
 	return dst
@@ -146,7 +146,7 @@ func (e policyEncoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 
 // AppendField is Encoder.AppendField under the policy.
 func (e policyEncoder) AppendField(dst []byte, f mdelem.Field) []byte {
-	if !f.IsValid() {
+	if !f.Name.IsValid() || !f.Value.IsValid() {
 		return dst
 	}
 	if e.updatePending {

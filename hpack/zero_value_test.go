@@ -41,8 +41,8 @@ func TestZeroValues(t *testing.T) {
 
 	var e Encoder
 	in := mdelem.NewBatch(0, 0)
-	in.Append(mdelem.FromStrings("x-custom", "a value"))
-	in.Append(mdelem.FromStrings(":path", "/"))
+	in.Append(mdelem.From(mdelem.BorrowString("x-custom"), mdelem.BorrowString("a value")))
+	in.Append(mdelem.From(mdelem.BorrowString(":path"), mdelem.BorrowString("/")))
 	dec := NewDecoder(DefaultTableSize)
 	for round := range 3 {
 		if round == 2 {

@@ -28,8 +28,7 @@ type Batch struct {
 	// is empty. base grows by 1<<32 at each Reset, which so empties every
 	// slot without clearing them, and all are cleared when it wraps to 0.
 	// Indexes stay below 1<<32 - 1, as a batch cannot hold that many
-	// fields of 32 bytes. What every Append touches comes first, within
-	// the batch's first 64 bytes.
+	// fields of 32 bytes.
 	base  uint64
 	slots [tier.NumKeys]uint64
 	// err is the first field Append rejected since the last Reset.
@@ -48,9 +47,7 @@ var (
 // ErrNoName or ErrNoValue, for a field that Append rejected, or nil. Its
 // message gives the batch's Len when Append rejected the field, which is
 // where the field would have been, and the field's name ("" when the name
-// is what is missing). Call it after building a batch, before
-// sending it: Append itself reports nothing, so that the fields that are
-// valid, by far the most, pay nothing for the check.
+// is what is missing). Call it after building a batch, before sending it.
 func (b *Batch) Err() error { return b.err }
 
 // reject records that Append dropped f, whose name or value holds no
@@ -81,12 +78,113 @@ func (e *rejectError) Error() string { return fmt.Sprintf("%v: field %d %q", e.e
 
 func (e *rejectError) Unwrap() error { return e.err }
 
+// append is Append in plain Go, and the one path for every field the fast
+// path does not take (see Append): it rejects a field with a side that
+// holds no string, turns a name given as bytes into its static atom when
+// it has one, and copies borrowed bytes into the arena.
+func (b *Batch) append(f Field) {
+	nt, vt := f.Name.tag, f.Value.tag
+	var a, v *staticdata.Atom
+	if nt&tagBytes == 0 {
+		a = f.Name.atomRaw()
+	} else if s := f.Name.bytes(); tier.MayBeAtom(s) {
+		if a = staticdata.Lookup(s); a != nil {
+			nt = tagStatic | nt&neverIndexBit
+			f.Name = atomStr(a, nt)
+		}
+	}
+	if vt&tagBytes == 0 {
+		v = f.Value.atomRaw()
+	}
+	if (a == nil && nt&tagBytes == 0) || (v == nil && vt&tagBytes == 0) {
+		b.reject(f)
+		return
+	}
+	// Atoms' tags hold no length, and byte kinds have no atom.
+	size := int(nt&lenMask) + int(vt&lenMask)
+	if v != nil {
+		size += len(v.String())
+		vt |= atomPins(v)
+	}
+	if nt&kindMask == tagBorrowed {
+		f.Name = b.own(f.Name)
+	}
+	if vt&kindMask == tagBorrowed {
+		f.Value = b.own(f.Value)
+	}
+	if a != nil {
+		b.index(len(b.fields), a, nt|vt, size+len(a.String()))
+	} else {
+		if (nt|vt)&pinBit != 0 {
+			b.pins = true
+		}
+		b.size += size + 32
+	}
+	b.fields = append(b.fields, f)
+}
+
+// index does Append's bookkeeping for field n, whose name is the atom a:
+// it sets pins when tags (the two tags or'ed) has pinBit or a is outside
+// the static tier, fills a's slot if it is the first field with a's key,
+// and adds size, the field's name and value lengths, to the batch's size.
+func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
+	// Store pins only when it changes: most fields pin nothing.
+	if tags&pinBit != 0 {
+		b.pins = true
+	}
+	// One unsigned test rules out both KeyUnknown and a key past the
+	// slots. Only a name without a key can be outside the static tier, as
+	// a record of package intern given as Static.
+	if k := uint(a.Key()) - 1; k < tier.NumKeys-1 {
+		if s := &b.slots[1:][k]; *s <= b.base {
+			*s = b.base + uint64(n) + 1
+		}
+	} else if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+		b.pins = true
+	}
+	b.size += size + 32
+}
+
+// atomPins returns pinBit for a, the atom of a value, when it is outside
+// the static tier, whatever its Str's tag says, and 0 otherwise.
+func atomPins(a *staticdata.Atom) uint64 {
+	if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+		return pinBit
+	}
+	return 0
+}
+
+// own returns a copy of s, a borrowed Str, in the arena, tagged owned with
+// the same length and mark. An empty one points nowhere.
+func (b *Batch) own(s Str) Str {
+	t := s.tag ^ (tagBorrowed ^ tagOwned)
+	if s.n() == 0 {
+		return bytesStr(nil, t)
+	}
+	d := b.reserve(s.n())
+	copy(d, s.bytes())
+	return bytesStr(d, t)
+}
+
+// reserve returns the next n bytes of the arena, replacing the arena with
+// a larger array when it has no room. Earlier fields keep the old array
+// alive, so the batch then pins it.
+func (b *Batch) reserve(n int) []byte {
+	m := len(b.arena)
+	if cap(b.arena)-m < n {
+		b.arena = make([]byte, 0, max(2*cap(b.arena), n, 256))
+		b.pins = true
+		m = 0
+	}
+	b.arena = b.arena[:m+n]
+	return b.arena[m : m+n : m+n]
+}
+
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
 // borrowed strings before it needs to allocate. A 0 or negative n or
 // arenaBytes reserves no room of that kind: the batch grows on its first
-// Append instead. They are hints: above maxHintFields fields or
-// maxHintArena bytes they are taken as those, and the batch grows past
-// them as any batch does.
+// Append instead. They are hints: above 65536 fields or 16 MiB they are
+// taken as those, and the batch grows past them as any batch does.
 func NewBatch(n, arenaBytes int) *Batch {
 	return &Batch{
 		fields: make([]Field, 0, min(max(n, 0), maxHintFields)),
@@ -106,9 +204,7 @@ const (
 // Reset empties the batch, keeping its capacity and its arena, and clears
 // Err. Fields and bytes taken from the batch before are invalid afterwards.
 func (b *Batch) Reset() {
-	// A new base empties every slot; a store of 264 bytes of zeros on
-	// each Reset measured slower than the compare this adds to Append
-	// and Get.
+	// A new base empties every slot.
 	if b.base += 1 << 32; b.base == 0 {
 		b.slots = [tier.NumKeys]uint64{}
 	}
@@ -135,8 +231,8 @@ func (b *Batch) Truncate(n int) {
 		b.size -= f.Size()
 		// Empty the slot the field holds: only a field that was the
 		// first of its key does.
-		if k := f.Key(); k != staticdata.KeyUnknown && b.slots[k] == b.base+uint64(i)+1 {
-			b.slots[k] = 0
+		if a := f.Name.Atom(); a != nil && a.Key() < tier.NumKeys && b.slots[a.Key()] == b.base+uint64(i)+1 {
+			b.slots[a.Key()] = 0
 		}
 	}
 	if b.pins {
@@ -153,13 +249,7 @@ func (b *Batch) Alloc(n int) []byte {
 	if n <= 0 || n > maxAlloc {
 		return nil
 	}
-	m := len(b.arena)
-	if cap(b.arena)-m < n {
-		b.growArena(n)
-		m = 0
-	}
-	b.arena = b.arena[:m+n]
-	return b.arena[m : m+n : m+n]
+	return b.reserve(n)
 }
 
 // maxAlloc bounds Alloc: more than any header list holds.
@@ -172,23 +262,14 @@ func (b *Batch) Len() int { return len(b.fields) }
 // fields of name length + value length + 32.
 func (b *Batch) Size() int { return b.size }
 
-// At returns the i-th field, or the zero Field (which holds no string,
-// see Field.IsValid) when i is negative or not below Len.
+// At returns the i-th field, or the zero Field (whose sides hold no
+// string, see Str.IsValid) when i is negative or not below Len.
 func (b *Batch) At(i int) Field {
 	if uint(i) < uint(len(b.fields)) {
 		return b.fields[i]
 	}
 	return Field{}
 }
-
-// UnsafeFields returns the fields in order as the batch's own slice,
-// without copying, for loops that must not copy each field (an encoder
-// reading a field through a pointer). It is a view of the batch's memory:
-// writing an element bypasses Append, so it corrupts the batch (its
-// size, Get's index and what Reset releases), and the slice is valid only
-// until Reset. Use At or All, which copy each field, where that cost does
-// not matter.
-func (b *Batch) UnsafeFields() []Field { return b.fields }
 
 // All iterates over the fields in order.
 func (b *Batch) All() iter.Seq2[int, Field] {
@@ -223,20 +304,7 @@ func (b *Batch) GetString(name string) (Field, bool) {
 		return b.Get(a.Key())
 	}
 	for _, f := range b.fields {
-		if f.Key() == staticdata.KeyUnknown && f.Name.EqualString(name) {
-			return f, true
-		}
-	}
-	return Field{}, false
-}
-
-// GetBytes is GetString for a byte slice; it does not allocate.
-func (b *Batch) GetBytes(name []byte) (Field, bool) {
-	if a := staticdata.Lookup(name); a != nil && a.Key() != staticdata.KeyUnknown {
-		return b.Get(a.Key())
-	}
-	for _, f := range b.fields {
-		if f.Key() == staticdata.KeyUnknown && f.Name.equalBytes(name) {
+		if a := f.Name.Atom(); (a == nil || a.Key() == staticdata.KeyUnknown) && f.Name.equal(name) {
 			return f, true
 		}
 	}

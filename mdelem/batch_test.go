@@ -215,7 +215,7 @@ func TestNewBatchSizes(t *testing.T) {
 	for _, tt := range []struct{ n, arena, wantN, wantArena int }{
 		{0, 0, 0, 0},
 		{-1, -1, 0, 0},
-		{-1 << 62, 5, 0, 5},
+		{math.MinInt + 1, 5, 0, 5},
 		{3, -7, 3, 0},
 	} {
 		b := NewBatch(tt.n, tt.arena)
@@ -234,7 +234,7 @@ func TestNewBatchSizes(t *testing.T) {
 func TestAtOutOfRange(t *testing.T) {
 	b := NewBatch(2, 16)
 	b.Append(FromStrings(":path", "/"))
-	for _, i := range []int{-1, 1, 2, -1 << 62, 1 << 62} {
+	for _, i := range []int{-1, 1, 2, math.MinInt, math.MaxInt} {
 		if f := b.At(i); f.IsValid() || f.Name.Len() != 0 || f.Value.Len() != 0 || f.Sensitive() {
 			t.Errorf("At(%d) = %v, want the zero Field", i, f)
 		}
@@ -247,7 +247,7 @@ func TestAtOutOfRange(t *testing.T) {
 // TestNewBatchHugeHints: hints of any size give a working batch without
 // reserving more than maxHintFields fields and maxHintArena bytes.
 func TestNewBatchHugeHints(t *testing.T) {
-	for _, n := range []int{math.MaxInt, 1 << 40, maxHintFields + 1, math.MinInt} {
+	for _, n := range []int{math.MaxInt, math.MaxInt - 1, maxHintFields + 1, math.MinInt} {
 		b := NewBatch(n, n)
 		if cap(b.fields) > maxHintFields || cap(b.arena) > maxHintArena {
 			t.Fatalf("NewBatch(%d, %d) reserved %d fields and %d bytes", n, n, cap(b.fields), cap(b.arena))

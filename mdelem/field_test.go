@@ -62,3 +62,28 @@ func TestWithSensitiveClears(t *testing.T) {
 		t.Errorf("the mark changed the name: %v %v", g.Name.Kind(), g.Key())
 	}
 }
+
+// TestIsBorrowed checks that only Borrowed bytes not yet in a batch are
+// borrowed: atoms, owned bytes and what Append copied are not.
+func TestIsBorrowed(t *testing.T) {
+	b := NewBatch(4, 64)
+	tests := []struct {
+		name string
+		s    Str
+		want bool
+	}{
+		{"borrowed", StrOf(Borrowed("v")), true},
+		{"empty borrowed", StrOf(Borrowed(nil)), true},
+		{"owned", StrOf(Owned("v")), false},
+		{"static", StrOf(sd.KeyPath.Atom()), false},
+		{"zero", Str{}, false},
+		{"borrowed, appended", func() Str { b.Append(From(Borrowed("x-k"), Borrowed("v"))); return b.At(b.Len() - 1).Value }(), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.s.IsBorrowed(); got != tt.want {
+				t.Errorf("IsBorrowed() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -43,7 +43,7 @@ func TestAppendAtGuard(t *testing.T) {
 		name string
 		f    func(*Batch, Field)
 	}
-	appends := []appendFunc{{"Append", (*Batch).Append}, {"appendSafe", (*Batch).appendSafe}}
+	appends := []appendFunc{{"Append", (*Batch).Append}, {"append", (*Batch).append}}
 	for n := range guardLengths + 1 {
 		for _, before := range []bool{true, false} {
 			name := guardPlace(nameR, fill(make([]byte, n), 3), before)

@@ -9,8 +9,8 @@ import (
 // generic constructor learns the kind from its type argument.
 type (
 	// Static is a static-tier atom, such as staticdata.KeyPath.Atom(). A
-	// nil one holds no string (Batch.Append rejects the field), and any
-	// other atom given as Static has its own kind (see Str.Kind).
+	// nil one holds no string (Batch.Append rejects the field). An atom
+	// of package intern given as Static is kept alive as an Interned one.
 	Static = *staticdata.Atom
 	// Interned is a handle from package intern. The zero Handle holds no
 	// string: Batch.Append rejects the field.
@@ -26,4 +26,31 @@ type (
 // Source is the set of storage kinds From accepts.
 type Source interface {
 	Static | Interned | Owned | Borrowed
+}
+
+// fromSafe is From's pure-Go twin: a type switch per side instead of
+// reinterpreting the arguments' words. -tags purego builds From on it;
+// the default build compiles it too, for TestFromTwins.
+func fromSafe[K, V Source](name K, value V) Field {
+	return Field{Name: fromSide(name), Value: fromSide(value)}
+}
+
+// fromSide returns the Str of one side of From, with the tag From gives
+// its kind: a Static is tagged static whatever its tier, as in the default
+// build; Batch.Append reads the atom's own kind.
+//
+// The switch is on a pointer to x, which fits an interface without being
+// boxed, so From does not allocate.
+func fromSide[S Source](x S) Str {
+	switch p := any(&x).(type) {
+	case *Static:
+		return atomStr(*p, tagStatic)
+	case *Interned:
+		return atomStr(p.Atom(), tagInterned)
+	case *Owned:
+		return bytesStr(*p, uint64(len(*p))|tagOwned)
+	case *Borrowed:
+		return bytesStr(*p, uint64(len(*p))|tagBorrowed)
+	}
+	panic("unreachable")
 }

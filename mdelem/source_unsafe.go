@@ -6,11 +6,10 @@ import "unsafe"
 
 // BorrowString returns a Borrowed view of s without copying. The batch
 // copies it on Append, so s needs to live only until then.
-//
-// SAFETY: stringBytes's view of s is only read: Append copies Borrowed
-// bytes into its arena, and Str.UnsafeBytes documents that its result
-// must not be modified. Guarded by TestStrAtGuard and TestAppendAtGuard.
 func BorrowString(s string) Borrowed {
+	// SAFETY: stringBytes's view of s is only read: Append copies Borrowed
+	// bytes into its arena, and Str.UnsafeBytes documents that its result
+	// must not be modified. Guarded by TestStrAtGuard and TestAppendAtGuard.
 	return Borrowed(stringBytes(s))
 }
 
@@ -24,20 +23,11 @@ func From[K, V Source](name K, value V) Field {
 	// Static is *staticdata.Atom and Interned a struct of one: stored into
 	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.
 	// Owned and Borrowed are byte slices, whose header fills all three
-	// words. The words are read back one at a time, so the Strs stay in
-	// registers, and Go's SSA forwards each read from its store or from
-	// the zeroing, so no word goes through memory at all: both scratches
-	// are one variable, zeroed once, and the name is read before the
-	// value is stored (a read past more than a few stores is not
-	// forwarded).
-	//
-	// The kind is worked out inline rather than by a helper: a generic
-	// helper costs a dictionary lookup per call, which would put From over
-	// the inliner's budget, and only an inlined From has its switches
-	// folded at compile time. A slice's size gives tagOwned (the bytes
-	// bit and pinBit); one two-way switch per side then flips in
-	// tagInterned, which makes an atom interned, and makes owned bytes
-	// borrowed and clears their pinBit.
+	// words. The kind is worked out inline, so that From stays inlinable
+	// and its switches fold at compile time: a slice's size gives
+	// tagOwned (the bytes bit and pinBit); one two-way switch per side
+	// then flips in tagInterned, which makes an atom interned, and makes
+	// owned bytes borrowed and clears their pinBit.
 	//
 	// SAFETY: argWords is three words, the size of the largest Source (a
 	// slice header), and its first word is a pointer, where every Source
@@ -66,17 +56,15 @@ func From[K, V Source](name K, value V) Field {
 
 // StrOf returns one side of a field, of any storage kind, as From would
 // build it: for decoders and tables that make a name and a value at
-// different times. It is small enough to be inlined, where its kind
-// switch folds away as From's do. A nil Static or the zero Interned gives
-// a Str that holds no string, which Batch.Append rejects.
-//
-// SAFETY: as for From: argWords is as large as the largest Source, a
-// slice header, and its first word is a pointer, where every Source keeps
-// its one pointer, so storing s into it writes inside w and keeps the
-// GC's view of the pointer; p and n then read back an atom and 0, or a
-// slice's data and length. Guarded by TestStrOfKinds (against fromSide,
-// the pure-Go twin), TestFromKinds and TestStrAtGuard.
+// different times. A nil Static or the zero Interned gives a Str that
+// holds no string, which Batch.Append rejects.
 func StrOf[S Source](s S) Str {
+	// SAFETY: as for From: argWords is as large as the largest Source, a
+	// slice header, and its first word is a pointer, where every Source
+	// keeps its one pointer, so storing s into it writes inside w and
+	// keeps the GC's view of the pointer; p and n then read back an atom
+	// and 0, or a slice's data and length. Guarded by TestStrOfKinds
+	// (against the pure-Go twin), TestFromKinds and TestStrAtGuard.
 	var w argWords
 	*(*S)(unsafe.Pointer(&w)) = s
 	t := uint64(unsafe.Sizeof(s)/unsafe.Sizeof([]byte(nil))) * tagOwned

@@ -9,11 +9,11 @@ import "github.com/metapack/metapack/staticdata"
 // zero intern.Handle, and Batch.Append rejects a field with one. An empty
 // string is a valid Str of empty bytes or of the static atom of "".
 //
-// Under purego it holds an atom pointer, a byte slice and the tag word
-// (the length of plain bytes, the Kind, and in a Field's Name the
-// never-index flag); exactly one of a and b is set for a Str that points
-// anywhere.
+// Under the purego build tag a Str and a Field are not comparable with
+// ==, as they are in the default build: a Str holds a byte slice, which
+// plain Go cannot turn into a comparable value without copying. Use Equal.
 type Str struct {
+	// Exactly one of a and b is set for a Str that points anywhere.
 	a   *staticdata.Atom
 	b   []byte // the bytes, with len(b) = the tag's length
 	tag uint64 // length | kind<<kindShift | neverIndexBit

@@ -13,19 +13,17 @@ import (
 // zero intern.Handle, and Batch.Append rejects a field with one. An empty
 // string is a valid Str of empty bytes or of the static atom of "".
 //
-// It is two words: a pointer and a tag word holding the length of plain
-// bytes, the Kind, and (in a Field's Name) the field's never-index flag.
-// Two words per Str make a Field four words, which Go keeps in registers
-// and copies word by word; a larger Field lives in memory, and copying it
-// with wide loads right after it was stored stalls on store forwarding.
-//
-// SAFETY: p is an unsafe.Pointer so that one word holds either kind of
-// pointer, and the garbage collector sees it as a pointer either way. The
-// tag's kind says which it is, and only the constructors in this file set
-// both together: an atom kind with a *staticdata.Atom, a byte kind with the
-// data pointer of a slice whose length the tag records. Guarded by
-// TestFromKinds, TestStrAtGuard, TestAppendTwins and TestBatchModel.
+// In this build a Str and a Field are comparable with ==, which compares
+// where the bytes are stored, not the bytes: use Equal for that. Under the
+// purego build tag they are not comparable.
 type Str struct {
+	// SAFETY: p is an unsafe.Pointer so that one word holds either kind
+	// of pointer, and the garbage collector sees it as a pointer either
+	// way. The tag's kind says which it is, and only the constructors in
+	// this file and From set both together: an atom kind with a
+	// *staticdata.Atom, a byte kind with the data pointer of a slice whose
+	// length the tag records. Guarded by TestFromKinds, TestStrAtGuard,
+	// TestAppendTwins and TestBatchModel.
 	p   unsafe.Pointer // *staticdata.Atom, or the first byte of the bytes
 	tag uint64         // length | kind<<kindShift | neverIndexBit
 }
@@ -70,10 +68,9 @@ func (s Str) isNil() bool { return s.p == nil }
 func (s Str) bytes() []byte { return sliceAt(s.p, s.n()) }
 
 // Atom returns s's atom, or nil when s holds plain bytes.
-//
-// SAFETY: as for atomRaw: a Str whose tag has no bytes bit holds an atom
-// pointer or nil; guarded by TestFromKinds.
 func (s Str) Atom() *staticdata.Atom {
+	// SAFETY: as for atomRaw: a Str whose tag has no bytes bit holds an
+	// atom pointer or nil; guarded by TestFromKinds.
 	if s.tag&tagBytes == 0 {
 		return (*staticdata.Atom)(s.p)
 	}
@@ -86,12 +83,11 @@ func (s Str) Atom() *staticdata.Atom {
 // and for bytes in a batch it changes the batch's field, and any other
 // Str that shares them. For a borrowed or owned Str in a batch the view
 // lives until the batch's Reset. Use String for a copy.
-//
-// SAFETY: an atom's string is immutable and lives for ever (or as long as
-// the Str pins its atom), and the slice has its length and capacity, so it
-// reaches no further; the caller must not modify it, as documented.
-// Plain bytes as for bytes; guarded by TestStrAtGuard.
 func (s Str) UnsafeBytes() []byte {
+	// SAFETY: an atom's string is immutable and lives for ever (or as
+	// long as the Str pins its atom), and the slice has its length and
+	// capacity, so it reaches no further; the caller must not modify it,
+	// as documented. Plain bytes as for bytes; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
 		return stringBytes(a.String())
 	}
@@ -101,11 +97,10 @@ func (s Str) UnsafeBytes() []byte {
 // UnsafeString returns s as a string without copying. For owned or borrowed
 // bytes the result is valid only while the bytes are (for a batch, until
 // Reset).
-//
-// SAFETY: the n bytes at p are s's (see bytes); the string aliases them,
-// so the caller must neither modify them nor keep the string past their
-// life, as documented; guarded by TestStrAtGuard.
 func (s Str) UnsafeString() string {
+	// SAFETY: the n bytes at p are s's (see bytes); the string aliases
+	// them, so the caller must neither modify them nor keep the string
+	// past their life, as documented; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
 		return a.String()
 	}

@@ -20,7 +20,7 @@ var appendPaths = []struct {
 }{
 	{"fast", (*Batch).Append, func() *Batch { return NewBatch(4, 64) }},
 	{"slow", (*Batch).Append, func() *Batch { return NewBatch(0, 0) }},
-	{"safe", (*Batch).appendSafe, func() *Batch { return NewBatch(4, 64) }},
+	{"safe", (*Batch).append, func() *Batch { return NewBatch(4, 64) }},
 }
 
 // TestAppendRejectsNoString checks that a field with a side that holds no

@@ -4,14 +4,14 @@ import "github.com/metapack/metapack/mdelem"
 
 // AppendToBatch appends fields to b, copying their strings into b's
 // arena, with Sensitive as the never-index flag: the step from code that
-// builds HeaderFields to metapack's hpack.Encoder. Names and values in the
-// static table become its atoms. A nil b is ignored.
+// builds HeaderFields to metapack's hpack.Encoder. Names in the static
+// table become its atoms. A nil b is ignored.
 func AppendToBatch(b *mdelem.Batch, fields []HeaderField) {
 	if b == nil {
 		return
 	}
 	for _, hf := range fields {
-		b.Append(mdelem.FromStrings(hf.Name, hf.Value).WithSensitive(hf.Sensitive))
+		b.Append(mdelem.From(mdelem.BorrowString(hf.Name), mdelem.BorrowString(hf.Value)).WithSensitive(hf.Sensitive))
 	}
 }
 

@@ -273,7 +273,7 @@ func (d *Decoder) field(f mdelem.Field) {
 	switch a := f.Value.Atom(); {
 	case a != nil:
 		hf.Value = a.String()
-	case f.Value.Kind() == mdelem.KindOwned:
+	case !f.Value.IsBorrowed():
 		hf.Value = f.Value.UnsafeString()
 	default:
 		// Not through the string cache, which names use: a value the

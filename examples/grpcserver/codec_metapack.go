@@ -2,6 +2,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/metapack/metapack/grpcmeta"
@@ -167,7 +168,7 @@ func (m *metapackCodec) releaseRequest(h any) {
 func (m *metapackCodec) takeTrailers() error {
 	defer m.cur.Reset()
 	for _, f := range m.cur.All() {
-		if f.IsPseudo() {
+		if strings.HasPrefix(f.Name.UnsafeString(), ":") {
 			return errPseudoInTrailers
 		}
 	}
@@ -184,7 +185,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
 		for _, f := range req.(*mdelem.Batch).All() {
-			if f.Key() != sd.KeyUnknown || !echoed(f.Name.UnsafeString()) {
+			if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown || !echoed(f.Name.UnsafeString()) {
 				continue
 			}
 			if !grpcmeta.IsBinaryField(f) {
@@ -215,7 +216,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 func (m *metapackCodec) echoSize(req any) int {
 	n := 0
 	for _, f := range req.(*mdelem.Batch).All() {
-		if f.Key() == sd.KeyUnknown && echoed(f.Name.UnsafeString()) {
+		if a := f.Name.Atom(); (a == nil || a.Key() == sd.KeyUnknown) && echoed(f.Name.UnsafeString()) {
 			var size int
 			m.dec, size = echoFieldSize(m.dec, f.Name.UnsafeString(), f.Value.UnsafeString())
 			n += size
@@ -226,7 +227,7 @@ func (m *metapackCodec) echoSize(req any) int {
 
 func (m *metapackCodec) eachMetadata(req any, fn func(name, value string)) {
 	for _, f := range req.(*mdelem.Batch).All() {
-		if !f.IsPseudo() {
+		if !strings.HasPrefix(f.Name.UnsafeString(), ":") {
 			fn(f.Name.UnsafeString(), f.Value.UnsafeString())
 		}
 	}

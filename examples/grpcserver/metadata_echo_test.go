@@ -20,7 +20,7 @@ func responseBatch(t *testing.T, dec *hpack.Decoder, block []byte) (*mdelem.Batc
 	}
 	b := mdelem.NewBatch(len(fields), 1024)
 	for _, f := range fields {
-		b.Append(mdelem.FromStrings(f.Name, f.Value))
+		b.Append(mdelem.From(mdelem.BorrowString(f.Name), mdelem.BorrowString(f.Value)))
 	}
 	return b, fields
 }

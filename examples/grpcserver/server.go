@@ -90,7 +90,9 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultMaxHeaderBlockBytes   = 4 * mphpack.DefaultMaxHeaderListSize
+	DefaultMaxHeaderListSize     = 64 << 10 // hpack's default
+	DefaultMaxHeaderFields       = 256      // hpack's default
+	DefaultMaxHeaderBlockBytes   = 4 * DefaultMaxHeaderListSize
 	DefaultMaxHeaderBlockFrames  = 64
 	DefaultMaxConcurrentStreams  = 100
 	DefaultMaxMessageSize        = 4 << 20
@@ -122,8 +124,8 @@ func (c *Config) withDefaults() (Config, error) {
 		d.Codec = codecMetapack
 	}
 	orDefault(&d.HeaderTableSize, mphpack.DefaultTableSize)
-	orDefault(&d.MaxHeaderListSize, mphpack.DefaultMaxHeaderListSize)
-	orDefault(&d.MaxHeaderFields, mphpack.DefaultMaxFields)
+	orDefault(&d.MaxHeaderListSize, DefaultMaxHeaderListSize)
+	orDefault(&d.MaxHeaderFields, DefaultMaxHeaderFields)
 	// Room for any list within the advertised size, Huffman-coded at its
 	// worst (4 bytes for some 1-byte symbols).
 	orDefault(&d.MaxHeaderBlockBytes, max(DefaultMaxHeaderBlockBytes, 4*d.MaxHeaderListSize))
