@@ -197,9 +197,8 @@ func limitValue(n, def int) int {
 // default :method, :scheme, :status, content-type, te, grpc-encoding,
 // grpc-accept-encoding, accept-encoding, content-encoding and
 // grpc-status). staticdata.KeyUnknown stands for every name that is not
-// well known; IDs of staticdata.NumKeys and above are ignored, so
-// SetInterner(t, staticdata.NumKeys) interns no values. Intern only
-// values with few distinct strings.
+// well known; IDs that name no key are ignored, so SetInterner(t, 255)
+// interns no values. Intern only values with few distinct strings.
 func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
 	d.ready()
 	d.interner = t
@@ -334,7 +333,7 @@ func (d *Decoder) truncated(off int) error {
 // for DecodeFragment; a field over a limit is not passed to fn. A nil fn
 // drops the fields, as a nil batch does.
 //
-// Values that are not atoms reach fn as owned bytes (mdelem.KindOwned)
+// Values that are not atoms reach fn as owned bytes (Str.IsBorrowed is false)
 // that the decoder never writes again: fn may keep them without copying,
 // and later indexed fields pass the same bytes. Names that are not atoms
 // are valid only during the call: fn copies what it keeps of them

@@ -35,7 +35,7 @@
 //
 // The decoder bounds the header list size ([Decoder.SetMaxHeaderListSize]),
 // the number of fields ([Decoder.SetMaxFields]) and the length of a string
-// ([Decoder.SetMaxStringLength]). Going over one returns a [*LimitError]:
+// ([Decoder.SetMaxStringLength]). Going over one returns a [*DecodingError] that is a stream error:
 // the block was still decoded, the decoder stays in sync with its peer, and
 // resetting the stream is enough ([IsStreamError] reports this). Any other
 // error is a [*DecodingError] carrying the byte offset and the reason; the

@@ -21,7 +21,7 @@ import "unsafe"
 func stringAt(p unsafe.Pointer, n int) string { return unsafe.String((*byte)(p), n) }
 
 // stringBytes returns s's bytes as a slice, without copying. It is how
-// BorrowString and FromStrings make Borrowed bytes of a string, and how
+// BorrowString makes Borrowed bytes of a string, and how
 // Str.UnsafeBytes gives an atom's bytes.
 //
 // SAFETY: the slice has s's data and length (and a capacity of its
