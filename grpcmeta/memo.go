@@ -79,9 +79,10 @@ func ParseValue[T ~string | ~[]byte](v T) Value {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // ValueOf returns s, a field's value, in typed form. An atom (a static
-// string, or one interned by the decoder: see hpack.Decoder.SetInterner) is parsed on first sight only; other bytes are
-// parsed each time. It never allocates for a static atom, and for an
-// interned one only when it is not in the memo (see memoSlots).
+// string, or one interned by the decoder: see hpack.Decoder.SetInterner)
+// is parsed on first sight only; other bytes are parsed each time. It
+// never allocates for a static atom, and for an interned one only when it
+// is not in the memo.
 func ValueOf(s mdelem.Str) Value {
 	a := s.Atom()
 	if a == nil {
