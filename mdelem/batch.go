@@ -135,7 +135,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	// One unsigned test rules out both KeyUnknown and a key past the
 	// slots. Only a name without a key can be outside the static tier, as
 	// a record of package intern given as Static.
-	if k := uint(a.Key()) - 1; k < tier.NumKeys-1 {
+	if k := uint((*tier.Atom)(a).Key()) - 1; k < tier.NumKeys-1 {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}

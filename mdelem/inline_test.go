@@ -14,5 +14,5 @@ import (
 func TestInlining(t *testing.T) {
 	inlinecheck.CheckPrefix(t, ".", "From[go.shape.")
 	inlinecheck.CheckPrefix(t, ".", "StrOf[go.shape.")
-	inlinecheck.Check(t, ".", "Str.Atom", "Str.Len", "Str.UnsafeBytes", "Str.UnsafeString", "(*Batch).Get", "BorrowString", "stringAt", "stringBytes", "sliceAt")
+	inlinecheck.Check(t, ".", "Str.Atom", "Str.Len", "Str.UnsafeBytes", "Str.UnsafeString", "(*Batch).Get", "(*Batch).index", "BorrowString", "stringAt", "stringBytes", "sliceAt")
 }
