@@ -408,8 +408,7 @@ func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {
 		return 0, 0, &DecodingError{Offset: off, Err: ErrSizeUpdateNotLowest}
 	}
 	d.updates++
-	d.updateRequired = false
-	d.table.setMax(uint32(v))
+	d.setTableMax(uint32(v))
 	return size, 0, nil
 }
 

@@ -11,11 +11,11 @@ import (
 )
 
 const (
-	// DefaultMaxHeaderListSize is a Decoder's default header list limit,
+	// defaultMaxHeaderListSize is a Decoder's default header list limit,
 	// counted as RFC 9113 does: name + value + 32 bytes per field. It
 	// bounds each string too, so that any field that fits the list
 	// decodes.
-	DefaultMaxHeaderListSize = 64 << 10
+	defaultMaxHeaderListSize = 64 << 10
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
@@ -118,9 +118,9 @@ func (d *Decoder) ready() {
 		return
 	}
 	d.made = true
-	d.maxListSize = DefaultMaxHeaderListSize
+	d.maxListSize = defaultMaxHeaderListSize
 	d.maxFields = defaultMaxFields
-	d.maxStringLen = DefaultMaxHeaderListSize
+	d.maxStringLen = defaultMaxHeaderListSize
 	d.setInternedValues(defaultInternedValues[:])
 }
 
@@ -131,12 +131,12 @@ func (d *Decoder) initTableMax() {
 }
 
 // SetMaxHeaderListSize sets the header list limit, counted as RFC 9113
-// does: name + value + 32 bytes per field (DefaultMaxHeaderListSize by
-// default). 0 means no limit; a negative n restores the default. Set in
-// the middle of a block, the new limit counts at once.
+// does: name + value + 32 bytes per field (64 KiB by default). 0 means
+// no limit; a negative n restores the default. Set in the middle of a
+// block, the new limit counts at once.
 func (d *Decoder) SetMaxHeaderListSize(n int) {
 	d.ready()
-	n = limitValue(n, DefaultMaxHeaderListSize)
+	n = limitValue(n, defaultMaxHeaderListSize)
 	d.sizeLeft += n - d.maxListSize
 	d.maxListSize = n
 }
@@ -152,9 +152,9 @@ func (d *Decoder) SetMaxFields(n int) {
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding (DefaultMaxHeaderListSize by default). 0 means no limit
-// of its own, as in x/net's Decoder: strings are then bounded by the
-// header list size alone. A negative n restores the default (x/net, and
+// Huffman decoding (64 KiB by default). 0 means no limit of its own, as
+// in x/net's Decoder: strings are then bounded by the header list size
+// alone. A negative n restores the default (x/net, and
 // so compat/hpack, take it as no limit).
 //
 // A string over the limit is a stream error: the field is dropped with a
@@ -164,7 +164,7 @@ func (d *Decoder) SetMaxFields(n int) {
 // fit the table); otherwise they are skipped as they arrive.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
-	d.maxStringLen = min(limitValue(n, DefaultMaxHeaderListSize), maxStringLimit)
+	d.maxStringLen = min(limitValue(n, defaultMaxHeaderListSize), maxStringLimit)
 }
 
 // noLimit stands for "no limit": no block reaches it, and adding or
@@ -223,8 +223,9 @@ func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
 // the peer's size updates, as in x/net. Size updates above it are then
 // errors, and if it is below the table's current size limit, the next
 // block must start with a size update no larger than the lowest value set
-// since the last block (RFC 7541 §4.2); x/net's decoder does not require
-// that update. 0 allows no dynamic table at all.
+// since the last block (RFC 7541 §4.2), or SetMaxDynamicTableSize must
+// stand for it; x/net's decoder does not require that update. 0 allows no
+// dynamic table at all.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	if v < d.table.max {
 		if !d.updateRequired || v < d.lowestSettings {
@@ -233,6 +234,29 @@ func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 		d.updateRequired = true
 	}
 	d.settingsMax = v
+}
+
+// SetMaxDynamicTableSize sets the dynamic table's maximum size to v at
+// once, evicting the oldest entries as needed, as a size update from the
+// peer does (RFC 7541 §4.2, §6.3): for a size agreed other than on the
+// wire, as with x/net's method of the same name. 0 empties the table until
+// the peer's next size update. It also stands for the update that a lower
+// SetAllowedMaxDynamicTableSize requires: the table first shrinks to the
+// lowest bound set since the last block. v may exceed the allowed
+// maximum, which still bounds the peer's own size updates.
+//
+// In the middle of a block, between fragments or from DecodeFragmentFunc's
+// fn, it applies to the fields after that point.
+func (d *Decoder) SetMaxDynamicTableSize(v uint32) { d.setTableMax(v) }
+
+// setTableMax applies a new table maximum, the peer's size update or
+// SetMaxDynamicTableSize's, and meets a required update.
+func (d *Decoder) setTableMax(v uint32) {
+	if d.updateRequired {
+		d.updateRequired = false
+		d.table.evictTo(min(v, d.lowestSettings))
+	}
+	d.table.setMax(v)
 }
 
 // DynamicTableSize returns the dynamic table's size and its current maximum

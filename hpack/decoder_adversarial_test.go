@@ -163,7 +163,7 @@ func TestDecodeListLimitKeepsTableInSync(t *testing.T) {
 	if !errors.As(err, &le) || !errors.Is(err, ErrHeaderListSize) || !IsStreamError(err) {
 		t.Fatalf("error %v, want a header list *DecodingError", err)
 	}
-	if b.Size() > DefaultMaxHeaderListSize {
+	if b.Size() > defaultMaxHeaderListSize {
 		t.Errorf("batch holds %d bytes, over the limit", b.Size())
 	}
 	// The literal after the limit was still added, evicting the big entry

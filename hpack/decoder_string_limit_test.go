@@ -138,7 +138,7 @@ func TestStringLimitSkipsBytes(t *testing.T) {
 // the header list size decodes, such as the single 16,385-byte value a
 // grpc-go client may send.
 func TestDefaultStringLimitFitsList(t *testing.T) {
-	for _, n := range []int{16 << 10, 16<<10 + 1, DefaultMaxHeaderListSize - 32 - 3} {
+	for _, n := range []int{16 << 10, 16<<10 + 1, defaultMaxHeaderListSize - 32 - 3} {
 		d := NewDecoder(DefaultTableSize)
 		b := mdelem.NewBatch(0, 0)
 		if err := d.Decode(b, literal(0x00, "x-a", strings.Repeat("v", n), false)); err != nil {

@@ -26,12 +26,6 @@ type Decoder struct {
 	// overReported is set once Write has returned ErrStringLength for
 	// the open block.
 	overReported bool
-
-	allowed uint32 // SetAllowedMaxDynamicTableSize's bound
-	lowest  uint32 // the lowest bound given since the last block
-
-	maxPending bool // SetMaxDynamicTableSize waits for Close
-	pendingMax uint32
 }
 
 // NewDecoder returns a Decoder whose peer may use up to
@@ -56,7 +50,7 @@ func (d *Decoder) init(maxDynamicTableSize uint32) {
 	md.SetMaxHeaderListSize(0)
 	md.SetMaxStringLength(0)
 	md.SetInterner(intern.New(internLimits))
-	d.d, d.allowed, d.lowest = md, maxDynamicTableSize, maxDynamicTableSize
+	d.d = md
 	d.fieldFn = d.field
 }
 
@@ -105,50 +99,15 @@ func (d *Decoder) SetEmitEnabled(v bool) { d.emitEnabled = v }
 func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
 
 // SetMaxDynamicTableSize sets the dynamic table's current maximum size,
-// as a size update from the peer would, evicting entries as needed. A
-// value above the allowed maximum raises that too. Called while a block
-// is open (after Write, before Close), it takes effect when Close ends
-// the block. 0 empties the table and keeps it empty until the peer's
-// next size update.
+// as a size update from the peer would, evicting entries as needed. It
+// also stands for the size update that a lower
+// SetAllowedMaxDynamicTableSize requires (see the package doc). Called
+// while a block is open, between Writes or from the emit function, it
+// takes effect at once, for the rest of the block. 0 empties the table
+// and keeps it empty until the peer's next size update.
 func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 	d.ready()
-	if v > d.allowed {
-		d.SetAllowedMaxDynamicTableSize(v)
-	}
-	if d.open {
-		d.maxPending, d.pendingMax = true, v
-		return
-	}
-	d.applyMax(v)
-}
-
-// applyMax feeds metapack's decoder a block of size updates only, as if
-// the peer had sent it: the first update must not exceed the lowest
-// bound given since the last block (RFC 7541 §4.2), so above that it
-// takes two.
-func (d *Decoder) applyMax(v uint32) {
-	var blk [12]byte
-	b := blk[:0]
-	if v > d.lowest {
-		b = appendSizeUpdate(b, d.lowest)
-	}
-	b = appendSizeUpdate(b, v)
-	d.d.Decode(nil, b) // fails only on a poisoned decoder, which stays so
-	d.lowest = d.allowed
-}
-
-func appendSizeUpdate(b []byte, v uint32) []byte {
-	const prefix = 1<<5 - 1
-	if v < prefix {
-		return append(b, 0x20|byte(v))
-	}
-	b = append(b, 0x20|prefix)
-	v -= prefix
-	for v >= 0x80 {
-		b = append(b, byte(v)|0x80)
-		v >>= 7
-	}
-	return append(b, byte(v))
+	d.d.SetMaxDynamicTableSize(v)
 }
 
 // SetAllowedMaxDynamicTableSize sets the largest table size the peer's
@@ -158,8 +117,6 @@ func appendSizeUpdate(b []byte, v uint32) []byte {
 // the package doc. 0 allows no dynamic table.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.ready()
-	d.allowed = v
-	d.lowest = min(d.lowest, v)
 	d.d.SetAllowedMaxDynamicTableSize(v)
 }
 
@@ -210,11 +167,6 @@ func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 func (d *Decoder) endBlock() {
 	d.open = false
 	d.overReported = false
-	d.lowest = d.allowed
-	if d.maxPending {
-		d.maxPending = false
-		d.applyMax(d.pendingMax)
-	}
 }
 
 // Write decodes p, the next bytes of the open block (a new block starts

@@ -70,9 +70,6 @@
 //   - A nil emit function discards the fields, and an Encoder with a nil
 //     writer discards its output, as the zero Encoder does; in x/net all
 //     three panic. The zero Decoder works as x/net's does.
-//   - SetMaxDynamicTableSize called between a Write and the Close that
-//     ends the block takes effect at that Close; above the allowed
-//     maximum it raises the allowed maximum too.
 //   - DecodingError.Err holds x/net's message for the conditions both
 //     detect (truncated headers, invalid index, size update too large or
 //     misplaced, varint overflow) and metapack's error otherwise.
