@@ -142,6 +142,11 @@ func (e *Encoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 // intern.Handle or a nil atom) is dropped, as Batch.Append drops it: dst
 // comes back as it was.
 func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
+	return e.appendOne(dst, f, indexDefault)
+}
+
+// appendOne is AppendField with the indexing decision how.
+func (e *Encoder) appendOne(dst []byte, f mdelem.Field, how indexing) []byte {
 	if !f.Name.IsValid() || !f.Value.IsValid() {
 		return dst
 	}
@@ -153,7 +158,7 @@ func (e *Encoder) AppendField(dst []byte, f mdelem.Field) []byte {
 			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}
-	return e.appendField(dst, &f, indexDefault)
+	return e.appendField(dst, &f, how)
 }
 
 // appendSizeUpdates appends the size updates that a block must start with

@@ -8,7 +8,6 @@ import (
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/internal/workload"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
 )
 
 // Test helpers of the Encoder's tests; the enc prefix keeps them apart from
@@ -146,18 +145,7 @@ func (e policyEncoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 
 // AppendField is Encoder.AppendField under the policy.
 func (e policyEncoder) AppendField(dst []byte, f mdelem.Field) []byte {
-	if !f.Name.IsValid() || !f.Value.IsValid() {
-		return dst
-	}
-	if e.updatePending {
-		dst = e.appendSizeUpdates(dst)
-	}
-	if f.Name.Atom() == nil {
-		if a := sd.Lookup(f.Name.UnsafeBytes()); a != nil {
-			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
-		}
-	}
-	return e.appendField(dst, &f, e.how(f))
+	return e.appendOne(dst, f, e.how(f))
 }
 
 // str returns a copy of a table string.
