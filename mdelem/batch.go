@@ -103,7 +103,7 @@ func (b *Batch) append(f Field) {
 	// Atoms' tags hold no length, and byte kinds have no atom.
 	size := int(nt&lenMask) + int(vt&lenMask)
 	if v != nil {
-		size += len(v.String())
+		size += len((*tier.Atom)(v).String())
 		vt |= atomPins(v)
 	}
 	if nt&kindMask == tagBorrowed {
@@ -113,7 +113,7 @@ func (b *Batch) append(f Field) {
 		f.Value = b.own(f.Value)
 	}
 	if a != nil {
-		b.index(len(b.fields), a, nt|vt, size+len(a.String()))
+		b.index(len(b.fields), a, nt|vt, size+len((*tier.Atom)(a).String()))
 	} else {
 		if (nt|vt)&pinBit != 0 {
 			b.pins = true

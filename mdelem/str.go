@@ -67,7 +67,7 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, bool) {
 // Len returns the length of s in bytes.
 func (s Str) Len() int {
 	if a := s.Atom(); a != nil {
-		return len(a.String())
+		return len((*tier.Atom)(a).String())
 	}
 	return s.n()
 }
@@ -76,7 +76,7 @@ func (s Str) Len() int {
 // atoms return their canonical string.
 func (s Str) String() string {
 	if a := s.Atom(); a != nil {
-		return a.String()
+		return (*tier.Atom)(a).String()
 	}
 	return string(s.bytes())
 }

@@ -5,6 +5,7 @@ package mdelem
 import (
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
 
@@ -89,7 +90,7 @@ func (s Str) UnsafeBytes() []byte {
 	// capacity, so it reaches no further; the caller must not modify it,
 	// as documented. Plain bytes as for bytes; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
-		return stringBytes(a.String())
+		return stringBytes((*tier.Atom)(a).String())
 	}
 	return s.bytes()
 }
@@ -102,7 +103,7 @@ func (s Str) UnsafeString() string {
 	// them, so the caller must neither modify them nor keep the string
 	// past their life, as documented; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
-		return a.String()
+		return (*tier.Atom)(a).String()
 	}
 	return stringAt(s.p, s.n())
 }

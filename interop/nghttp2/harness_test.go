@@ -191,7 +191,7 @@ func (e *ourEncoder) checkUpdates(got []uint64) error {
 	return nil
 }
 
-func (e *ourEncoder) DynamicTableLen() int { return e.mirror.DynamicTableLen() }
+func (e *ourEncoder) DynamicTableLen() int { return dynLen(e.mirror) }
 func (e *ourEncoder) DynamicEntry(i int) (name, value string, ok bool) {
 	return e.mirror.DynamicEntry(i)
 }
@@ -244,12 +244,18 @@ func (d *ourDecoder) decode(dst []hd.Field, block []byte) ([]hd.Field, error) {
 	return dst, err
 }
 
-func (d *ourDecoder) DynamicTableLen() int {
+func (d *ourDecoder) DynamicTableLen() int { return dynLen(d.dec) }
+
+// dynLen counts d's dynamic table entries, which hpack.Decoder shows
+// through DynamicEntry alone.
+func dynLen(d *hpack.Decoder) int {
 	n := 0
-	for _, _, ok := d.dec.DynamicEntry(0); ok; _, _, ok = d.dec.DynamicEntry(n) {
+	for {
+		if _, _, ok := d.DynamicEntry(n); !ok {
+			return n
+		}
 		n++
 	}
-	return n
 }
 func (d *ourDecoder) DynamicEntry(i int) (name, value string, ok bool) { return d.dec.DynamicEntry(i) }
 func (d *ourDecoder) DynamicTableSize() (size, max uint32)             { return d.dec.DynamicTableSize() }
