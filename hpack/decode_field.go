@@ -339,7 +339,10 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	if !internIt {
 		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
-	a := sd.Lookup(b)
+	var a *sd.Atom
+	if tier.MayBeAtom(b) { // most names that are not atoms stop here, unhashed
+		a = (*sd.Atom)(tier.Lookup(b))
+	}
 	if a == nil && d.interner != nil {
 		if h, ok := intern.Make(d.interner, b); ok {
 			a = h.Atom()
