@@ -187,9 +187,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // writeBenchTable prints rows as a table, ours and the peer's side by side,
 // and under it what the columns count.
 func writeBenchTable(w io.Writer, rows []benchRow) {
-	const format = "%-14s  %-12s  %-10s  %-8s %10s %9s %9s   %-8s %10s %9s %9s  %7s\n"
+	const format = "%-14s  %-12s  %-16s  %-8s %10s %9s %9s   %-8s %10s %9s %9s  %7s\n"
 	fmt.Fprintf(w, format, "measurement", "op", "MB/s of", "impl", "ns/op", "MB/s", "allocs/op", "peer", "ns/op", "MB/s", "allocs/op", "speedup")
-	fmt.Fprintln(w, strings.Repeat("-", 133))
+	fmt.Fprintln(w, strings.Repeat("-", 139))
 	for _, r := range rows {
 		ours, peer := r.results[0], r.results[1]
 		fmt.Fprintf(w, format, r.m.name, r.m.op, r.m.per+" bytes",
