@@ -339,6 +339,8 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	if !internIt {
 		return mdelem.StrOf(mdelem.Borrowed(b)), nil
 	}
+	// intern.Make(d.interner, b) does the same in one call, but measured
+	// 1.0% more instructions on raw-data-plain (47.25M vs 46.76M per pass).
 	var a *sd.Atom
 	if tier.MayBeAtom(b) { // most names that are not atoms stop here, unhashed
 		a = (*sd.Atom)(tier.Lookup(b))
