@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkBase64Decode decodes a 64-byte trace context's unpadded base64
-// (86 bytes) with metapack's AppendBase64Decode and with encoding/base64
+// (86 bytes) with metapack's appendBase64Decode and with encoding/base64
 // itself, as DecodeString (what grpc-go calls) and as AppendDecode.
 func BenchmarkBase64Decode(b *testing.B) {
 	data := make([]byte, 64)
@@ -18,14 +18,14 @@ func BenchmarkBase64Decode(b *testing.B) {
 	for i := range data {
 		data[i] = byte(r.Uint32())
 	}
-	enc := AppendBase64(nil, data)
+	enc := base64.RawStdEncoding.AppendEncode(nil, data)
 	encStr := string(enc)
 	dst := make([]byte, 0, 64)
 	b.Run("impl=metapack", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(enc)))
 		for b.Loop() {
-			dst, _ = AppendBase64Decode(dst[:0], enc)
+			dst, _ = appendBase64Decode(dst[:0], enc)
 		}
 	})
 	b.Run("impl=stdlib-DecodeString", func(b *testing.B) {
@@ -45,17 +45,17 @@ func BenchmarkBase64Decode(b *testing.B) {
 }
 
 // BenchmarkMessageDecode decodes a grpc-message with a few escapes
-// (UTF-8 and a '%'), with metapack's AppendDecodedMessage and with
+// (UTF-8 and a '%'), with metapack's DecodeMessage and with
 // naiveDecode, a straightforward decoder.
 func BenchmarkMessageDecode(b *testing.B) {
-	v := string(AppendEncodedMessage(nil, "invalid argument: field \"name\" must be 1-64 bytes, got 100% 日本語 text"))
+	v := string(AppendMessage(nil, "invalid argument: field \"name\" must be 1-64 bytes, got 100% 日本語 text"))
 	dst := make([]byte, 0, 128)
 	var sink string
 	b.Run("impl=metapack", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(v)))
 		for b.Loop() {
-			dst = AppendDecodedMessage(dst[:0], v)
+			dst = DecodeMessage(dst[:0], v)
 		}
 	})
 	b.Run("impl=naive", func(b *testing.B) {
@@ -86,7 +86,7 @@ func BenchmarkWellKnownValue(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				if ValueOf(c.v).ContentType().IsGRPC() {
+				if ValueOf(c.v).ContentType() != ContentTypeOther {
 					n++
 				}
 			}
@@ -95,7 +95,7 @@ func BenchmarkWellKnownValue(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				if ParseContentType(c.v.UnsafeBytes()).IsGRPC() {
+				if parseContentType(c.v.UnsafeBytes()) != ContentTypeOther {
 					n++
 				}
 			}

@@ -9,40 +9,19 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// ErrNilBatch is what the functions that append to a batch return for a
-// nil one.
-var ErrNilBatch = errors.New("grpcmeta: nil batch")
-
-// IsBinaryName reports whether name is a binary metadata key, one that
-// ends in "-bin", whose values travel base64-encoded.
-func IsBinaryName(name string) bool { return hasBinSuffix(name) }
-
-// IsBinaryField reports whether f's name ends in "-bin", without
-// allocating: a field whose value AppendBinaryValue decodes.
-func IsBinaryField(f mdelem.Field) bool { return nameHasBinSuffix(f.Name) }
+// IsBinary reports whether name, a string or bytes, is a binary
+// metadata key, one that ends in "-bin", whose values travel
+// base64-encoded: for a field f, IsBinary(f.Name.UnsafeBytes()).
+func IsBinary[T ~string | ~[]byte](name T) bool { return hasBinSuffix(name) }
 
 func hasBinSuffix[T ~string | ~[]byte](name T) bool {
 	n := len(name)
 	return n >= 4 && name[n-4] == '-' && name[n-3] == 'b' && name[n-2] == 'i' && name[n-1] == 'n'
 }
 
-// AppendBase64 appends src base64-encoded (RFC 4648 §4, the standard
-// alphabet) without padding, as the gRPC protocol asks senders to, and
-// returns the extended buffer.
-func AppendBase64(dst, src []byte) []byte {
-	return base64.RawStdEncoding.AppendEncode(dst, src)
-}
-
-// AppendBase64Decode appends the bytes that the base64 value src encodes
-// and returns the extended buffer. It takes padded and unpadded values,
-// as the gRPC protocol requires of receivers, the way grpc-go does: a
-// value whose length is a multiple of 4 is read as padded (or needing no
-// padding), any other as unpadded. Bits left over after the last byte
-// are ignored, and so are CR and LF (encoding/base64's rules; HTTP/2
-// allows neither in a field value). On an error nothing is appended, and
-// the error is a *ValueError wrapping ErrBadBase64 with the offset of the
-// offending byte.
-func AppendBase64Decode(dst, src []byte) ([]byte, error) {
+// appendBase64Decode appends the bytes that the base64 value src
+// encodes, as DecodeBinary documents, or returns a *FieldError.
+func appendBase64Decode(dst, src []byte) ([]byte, error) {
 	n := len(dst)
 	enc := base64.RawStdEncoding
 	if len(src)%4 == 0 {
@@ -55,49 +34,39 @@ func AppendBase64Decode(dst, src []byte) ([]byte, error) {
 		if errors.As(err, &ce) {
 			off = int(ce)
 		}
-		return dst[:n], &ValueError{Offset: off, Reason: base64Reason(src, off), Err: ErrBadBase64}
+		return dst[:n], &FieldError{Index: -1, Offset: off, Reason: base64Reason(src, off), Err: ErrValue}
 	}
 	return out, nil
 }
 
-// BinaryValue returns the bytes that binary field f's value encodes,
-// decoded as AppendBinaryValue decodes them into memory that batch b owns
-// (mdelem.Batch.Alloc): they stay valid until b is Reset, and decoding
-// allocates nothing once b's arena has grown to the connection's needs.
-// Use it for a field of b itself, or of a batch that lives as long.
-func BinaryValue(b *mdelem.Batch, f mdelem.Field) ([]byte, error) {
-	if b == nil {
-		return nil, ErrNilBatch
-	}
-	n := base64.StdEncoding.DecodedLen(f.Value.Len())
-	if f.Value.Len()%4 != 0 {
-		n = base64.RawStdEncoding.DecodedLen(f.Value.Len())
-	}
-	return AppendBinaryValue(b.Alloc(n)[:0], f)
-}
-
-// AppendBinaryValue appends the bytes that binary field f's value
-// encodes, as AppendBase64Decode does, and returns the extended buffer.
-// f's name must end in "-bin" (ErrNotBinary otherwise); the error names
-// f's name. A value of several values joined with ',' (which only an
-// intermediary that merges fields makes) is reported at the first ',':
-// split it there and decode each part with AppendBase64Decode.
+// DecodeBinary appends the bytes that binary field f's value encodes
+// and returns the extended buffer. It takes padded and unpadded values,
+// as the gRPC protocol requires of receivers, the way grpc-go does: a
+// value whose length is a multiple of 4 is read as padded (or needing no
+// padding), any other as unpadded. Bits left over after the last byte
+// are ignored, and so are CR and LF (encoding/base64's rules; HTTP/2
+// allows neither in a field value). f's name must end in "-bin"
+// (ErrName otherwise). A value that is not base64 is ErrValue, with the
+// offset of the offending byte, and nothing is appended; a value of
+// several values joined with ',' (which only an intermediary that merges
+// fields makes) is reported at the first ',': split it there and decode
+// each part as a field of its own.
 //
 // It reads the value where the batch holds it and writes only to dst,
 // so reusing dst (dst[:0]) from field to field and request to request
-// decodes without allocating; BinaryValue decodes into the batch's
-// memory instead. The value's own bytes cannot take the decoded value in
-// place: a value may be an atom, an immutable string shared by every
-// batch, or bytes the decoder's dynamic table shares.
-func AppendBinaryValue(dst []byte, f mdelem.Field) ([]byte, error) {
+// decodes without allocating. To decode into memory a batch b owns,
+// valid until b.Reset, pass b.Alloc(f.Value.Len())[:0] as dst: a value
+// never decodes to more bytes than it has. The value's own bytes cannot
+// take the decoded value in place: a value may be an atom, an immutable
+// string shared by every batch, or bytes the decoder's dynamic table
+// shares.
+func DecodeBinary(dst []byte, f mdelem.Field) ([]byte, error) {
 	if !nameHasBinSuffix(f.Name) {
-		return dst, &ValueError{Name: f.Name.String(), Offset: -1, Err: ErrNotBinary}
+		return dst, &FieldError{Index: -1, Name: f.Name.String(), Offset: -1, Reason: "does not end in -bin", Err: ErrName}
 	}
-	out, err := AppendBase64Decode(dst, f.Value.UnsafeBytes())
+	out, err := appendBase64Decode(dst, f.Value.UnsafeBytes())
 	if err != nil {
-		if ve, ok := err.(*ValueError); ok {
-			ve.Name = f.Name.String()
-		}
+		err.(*FieldError).Name = f.Name.String()
 	}
 	return out, err
 }
@@ -109,21 +78,23 @@ func nameHasBinSuffix(s mdelem.Str) bool {
 	return hasBinSuffix(s.UnsafeBytes())
 }
 
-// AppendBinary appends the binary field name: value to b, value encoded
-// as AppendBase64 does, and returns scratch, the buffer it encoded into,
-// for the next call to reuse: b copies the encoded bytes into its arena,
-// so with a reused scratch and batch nothing is allocated. name must end
-// in "-bin" (ErrNotBinary otherwise, and nothing is appended); a
-// well-known name (grpc-trace-bin, grpc-status-details-bin, ...) is
-// appended as its atom. ValidateMetadata checks the name's characters.
+// AppendBinary appends the binary field name: value to b, value
+// base64-encoded (RFC 4648 §4, the standard alphabet) without padding,
+// as the gRPC protocol asks senders to, and returns scratch, the buffer
+// it encoded into, for the next call to reuse: b copies the encoded
+// bytes into its arena, so with a reused scratch and batch nothing is
+// allocated. name must end in "-bin" (ErrName otherwise, and nothing is
+// appended); a nil b is ErrArgument. A well-known name (grpc-trace-bin,
+// grpc-status-details-bin, ...) is appended as its atom.
+// ValidateMetadata checks the name's characters.
 func AppendBinary(b *mdelem.Batch, scratch []byte, name string, value []byte) ([]byte, error) {
-	if !IsBinaryName(name) {
-		return scratch, &ValueError{Name: name, Offset: -1, Err: ErrNotBinary}
+	if !hasBinSuffix(name) {
+		return scratch, &FieldError{Index: -1, Name: name, Offset: -1, Reason: "does not end in -bin", Err: ErrName}
 	}
 	if b == nil {
-		return scratch, ErrNilBatch
+		return scratch, errNilBatch()
 	}
-	scratch = AppendBase64(scratch[:0], value)
+	scratch = base64.RawStdEncoding.AppendEncode(scratch[:0], value)
 	if a := staticdata.Lookup(name); a != nil {
 		b.Append(mdelem.From(a, mdelem.Borrowed(scratch)))
 	} else {
@@ -160,7 +131,7 @@ func base64Char(c byte) bool {
 	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
 }
 
-// checkBase64 reports whether AppendBase64Decode would accept v, for a v
+// checkBase64 reports whether DecodeBinary would accept v, for a v
 // without CR or LF (which encoding/base64 skips), without decoding it:
 // it returns -1, or the offset of the first offending byte and the
 // reason. TestCheckBase64 holds it to encoding/base64 on every string of

@@ -21,11 +21,11 @@ func stdDecode(v []byte) ([]byte, error) {
 	return base64.RawStdEncoding.DecodeString(string(v))
 }
 
-// TestAppendBase64Decode checks the Binary-Header rule "implementations
+// TestBase64Decode checks the Binary-Header rule "implementations
 // MUST accept padded and un-padded values and should emit un-padded
 // values" with the RFC 4648 §10 vectors, every data length mod 3, and
 // malformed values.
-func TestAppendBase64Decode(t *testing.T) {
+func TestBase64Decode(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 		off            int // the error's offset, or -2 for no error
@@ -60,19 +60,19 @@ func TestAppendBase64Decode(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			prefix := []byte("pre")
-			got, err := AppendBase64Decode(prefix, []byte(tt.in))
+			got, err := appendBase64Decode(prefix, []byte(tt.in))
 			if tt.off == -2 {
 				if err != nil || string(got) != "pre"+tt.want {
-					t.Fatalf("AppendBase64Decode(%q) = %q, %v; want %q", tt.in, got, err, "pre"+tt.want)
+					t.Fatalf("appendBase64Decode(%q) = %q, %v; want %q", tt.in, got, err, "pre"+tt.want)
 				}
 				return
 			}
-			var ve *ValueError
-			if !errors.Is(err, ErrBadBase64) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Reason == "" {
-				t.Fatalf("AppendBase64Decode(%q) error %v, want ErrBadBase64 at byte %d", tt.in, err, tt.off)
+			var ve *FieldError
+			if !errors.Is(err, ErrValue) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Reason == "" {
+				t.Fatalf("appendBase64Decode(%q) error %v, want ErrValue at byte %d", tt.in, err, tt.off)
 			}
 			if string(got) != "pre" {
-				t.Errorf("AppendBase64Decode(%q) appended %q on error", tt.in, got)
+				t.Errorf("appendBase64Decode(%q) appended %q on error", tt.in, got)
 			}
 			if _, serr := stdDecode([]byte(tt.in)); serr == nil {
 				t.Errorf("%q: encoding/base64 accepts it", tt.in)
@@ -82,7 +82,7 @@ func TestAppendBase64Decode(t *testing.T) {
 }
 
 // TestBase64EveryLength round-trips random data of every length from 0
-// to 64 through AppendBase64 (unpadded) and the padded encoding.
+// to 64 through AppendBinary (unpadded) and the padded encoding.
 func TestBase64EveryLength(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for n := range 65 {
@@ -90,21 +90,25 @@ func TestBase64EveryLength(t *testing.T) {
 		for i := range data {
 			data[i] = byte(r.Uint32())
 		}
-		raw := AppendBase64(nil, data)
+		out := mdelem.NewBatch(1, 128)
+		if _, err := AppendBinary(out, nil, "x-bin", data); err != nil {
+			t.Fatal(err)
+		}
+		raw := out.At(0).Value.UnsafeBytes()
 		if bytes.ContainsRune(raw, '=') || string(raw) != base64.RawStdEncoding.EncodeToString(data) {
-			t.Fatalf("AppendBase64 of %d bytes = %q", n, raw)
+			t.Fatalf("AppendBinary of %d bytes = %q", n, raw)
 		}
 		for _, enc := range [][]byte{raw, []byte(base64.StdEncoding.EncodeToString(data))} {
-			got, err := AppendBase64Decode(nil, enc)
+			got, err := appendBase64Decode(nil, enc)
 			if err != nil || !bytes.Equal(got, data) {
-				t.Fatalf("AppendBase64Decode(%q) = %x, %v; want %x", enc, got, err, data)
+				t.Fatalf("appendBase64Decode(%q) = %x, %v; want %x", enc, got, err, data)
 			}
 		}
 	}
 }
 
 // TestCheckBase64 holds checkBase64, which ValidateMetadata uses, to
-// AppendBase64Decode on every string of up to 6 bytes over an alphabet
+// appendBase64Decode on every string of up to 6 bytes over an alphabet
 // with each kind of byte.
 func TestCheckBase64(t *testing.T) {
 	const alphabet = "AQ/=!,"
@@ -112,10 +116,10 @@ func TestCheckBase64(t *testing.T) {
 	var walk func(n int)
 	cases := 0
 	walk = func(n int) {
-		_, err := AppendBase64Decode(nil, s)
+		_, err := appendBase64Decode(nil, s)
 		off, reason := checkBase64(s)
 		if (err == nil) != (reason == "") || (reason == "") != (off == -1) {
-			t.Fatalf("%q: checkBase64 = %d, %q; AppendBase64Decode error %v", s, off, reason, err)
+			t.Fatalf("%q: checkBase64 = %d, %q; appendBase64Decode error %v", s, off, reason, err)
 		}
 		cases++
 		if n == 0 {
@@ -131,7 +135,7 @@ func TestCheckBase64(t *testing.T) {
 	t.Logf("%d strings", cases)
 }
 
-func TestIsBinaryName(t *testing.T) {
+func TestIsBinary(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		want bool
@@ -139,8 +143,8 @@ func TestIsBinaryName(t *testing.T) {
 		{"x-trace-bin", true}, {"grpc-status-details-bin", true}, {"-bin", true},
 		{"bin", false}, {"x-bin-not", false}, {"x-BIN", false}, {"", false}, {"x-bi", false},
 	} {
-		if got := IsBinaryName(tt.name); got != tt.want {
-			t.Errorf("IsBinaryName(%q) = %v", tt.name, got)
+		if got := IsBinary(tt.name); got != tt.want {
+			t.Errorf("IsBinary(%q) = %v", tt.name, got)
 		}
 	}
 }
@@ -175,9 +179,9 @@ func TestAppendBinaryRoundTrip(t *testing.T) {
 			if a := staticdata.Lookup(tt.name); a != nil && f.Name.Atom() != a {
 				t.Errorf("well-known name %q not appended as its atom", tt.name)
 			}
-			got, err := AppendBinaryValue(nil, f)
+			got, err := DecodeBinary(nil, f)
 			if err != nil || string(got) != tt.value {
-				t.Errorf("AppendBinaryValue = %q, %v; want %q", got, err, tt.value)
+				t.Errorf("DecodeBinary = %q, %v; want %q", got, err, tt.value)
 			}
 		})
 	}
@@ -185,10 +189,10 @@ func TestAppendBinaryRoundTrip(t *testing.T) {
 
 func TestAppendBinaryErrors(t *testing.T) {
 	b := mdelem.NewBatch(2, 64)
-	if _, err := AppendBinary(b, nil, "x-trace", []byte("v")); !errors.Is(err, ErrNotBinary) || b.Len() != 0 {
+	if _, err := AppendBinary(b, nil, "x-trace", []byte("v")); !errors.Is(err, ErrName) || b.Len() != 0 {
 		t.Errorf("AppendBinary to a name without -bin: %v, %d fields", err, b.Len())
 	}
-	if _, err := AppendBinary(nil, nil, "x-bin", []byte("v")); !errors.Is(err, ErrNilBatch) {
+	if _, err := AppendBinary(nil, nil, "x-bin", []byte("v")); !errors.Is(err, ErrArgument) {
 		t.Errorf("AppendBinary to nil: %v", err)
 	}
 	tests := []struct {
@@ -197,17 +201,17 @@ func TestAppendBinaryErrors(t *testing.T) {
 		want        error
 		off         int
 	}{
-		{"not binary", "x-trace", "YWI", ErrNotBinary, -1},
-		{"bad char", "x-trace-bin", "YW*", ErrBadBase64, 2},
-		{"joined", "x-trace-bin", "YWI,YWI", ErrBadBase64, 3},
+		{"not binary", "x-trace", "YWI", ErrName, -1},
+		{"bad char", "x-trace-bin", "YW*", ErrValue, 2},
+		{"joined", "x-trace-bin", "YWI,YWI", ErrValue, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test, func(t *testing.T) {
 			f := mdelem.From(mdelem.BorrowString(tt.name), mdelem.BorrowString(tt.value))
-			_, err := AppendBinaryValue(nil, f)
-			var ve *ValueError
+			_, err := DecodeBinary(nil, f)
+			var ve *FieldError
 			if !errors.Is(err, tt.want) || !errors.As(err, &ve) || ve.Name != tt.name || ve.Offset != tt.off {
-				t.Fatalf("AppendBinaryValue(%v) = %v, want %v naming %q at %d", f, err, tt.want, tt.name, tt.off)
+				t.Fatalf("DecodeBinary(%v) = %v, want %v naming %q at %d", f, err, tt.want, tt.name, tt.off)
 			}
 			if !strings.Contains(err.Error(), tt.name) {
 				t.Errorf("message %q does not name the field", err)

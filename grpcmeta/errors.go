@@ -3,38 +3,60 @@ package grpcmeta
 import (
 	"errors"
 	"strconv"
+
+	"github.com/metapack/metapack/mdelem"
 )
 
-// Sentinels for the value errors. A *ValueError wraps one of them, and the
-// batch validations return a *FieldError whose Err is such a *ValueError:
-// errors.Is finds the sentinel through both.
+// The sentinels, one per rule. Every error the package returns is a
+// *FieldError wrapping one of them, so errors.Is(err, ErrName) and the
+// like tell the rules apart, and the FieldError says which field broke
+// it, where and how.
 var (
-	ErrBadBase64  = errors.New("grpcmeta: -bin value is not base64")
-	ErrBadValue   = errors.New("grpcmeta: value byte outside 0x20-0x7E")
-	ErrBadName    = errors.New("grpcmeta: metadata name outside 0-9 a-z _ - .")
-	ErrBadStatus  = errors.New("grpcmeta: grpc-status is not a decimal integer")
-	ErrNotBinary  = errors.New("grpcmeta: field name does not end in -bin")
-	ErrBadTimeout = errors.New("grpcmeta: malformed grpc-timeout")
+	// ErrPseudoHeader: a pseudo-header after a regular header, unknown,
+	// duplicated, missing, or in trailers (RFC 9113 §8.3).
+	ErrPseudoHeader = errors.New("grpcmeta: pseudo-header rule broken")
+	// ErrName: a name that is empty or has uppercase letters (RFC 9113
+	// §8.2.1), that is outside gRPC's 0-9 a-z _ - . or reserved for gRPC
+	// ("grpc-..."), or, for the binary functions, that does not end in
+	// "-bin".
+	ErrName = errors.New("grpcmeta: invalid field name")
+	// ErrConnectionHeader: a connection-specific header, or te other
+	// than "trailers" (RFC 9113 §8.2.2).
+	ErrConnectionHeader = errors.New("grpcmeta: connection-specific header")
+	// ErrValue: a value that breaks its grammar: custom metadata outside
+	// 0x20-0x7E, a -bin value that is not base64, a malformed
+	// grpc-timeout.
+	ErrValue = errors.New("grpcmeta: invalid field value")
+	// ErrContentType: a response's content-type missing or not gRPC's.
+	ErrContentType = errors.New("grpcmeta: content-type missing or not application/grpc")
+	// ErrStatus: a response's :status other than 200, or its grpc-status
+	// missing, not a decimal integer, or missing beside grpc-message.
+	ErrStatus = errors.New("grpcmeta: response status rule broken")
+	// ErrArgument: a nil batch given to a function that appends to one,
+	// or an unknown ResponseKind.
+	ErrArgument = errors.New("grpcmeta: invalid argument")
 )
 
-// ValueError reports a value that breaks the gRPC grammar: which field,
-// where in the value and why. Parsers that take a bare value (ParseStatus,
-// ParseTimeout) name the key they parse; inside a *FieldError, which names
-// the field, Name is "".
-type ValueError struct {
-	Name   string // the field's name, or "" inside a *FieldError
-	Offset int    // the offending byte's offset in the value, or -1 for the value as a whole
-	Reason string // what is wrong there
-	Err    error  // one of the sentinels above
+// FieldError names the field a check failed on and the rule it broke.
+// Every error the package returns is one.
+type FieldError struct {
+	Index  int    // the field's position in the batch, or -1 for a missing field or a bare value
+	Name   string // the field's name
+	Offset int    // the offending byte's offset (in the name for ErrName, else in the value), or -1
+	Reason string // what is wrong there, or ""
+	Err    error  // one of the sentinels
 }
 
-func (e *ValueError) Error() string {
-	s := "grpcmeta: invalid value"
+func (e *FieldError) Error() string {
+	s := "grpcmeta: invalid field"
 	if e.Err != nil {
 		s = e.Err.Error()
 	}
+	if e.Index >= 0 {
+		s += ": field " + strconv.Itoa(e.Index)
+	}
 	if e.Name != "" {
-		s += ": field " + strconv.Quote(e.Name)
+		s += " " + strconv.Quote(e.Name)
 	}
 	if e.Offset >= 0 {
 		s += ": byte " + strconv.Itoa(e.Offset)
@@ -45,10 +67,54 @@ func (e *ValueError) Error() string {
 	return s
 }
 
-func (e *ValueError) Unwrap() error { return e.Err }
+func (e *FieldError) Unwrap() error { return e.Err }
 
-// valueErr returns a *FieldError for field i of fields, wrapping a
-// *ValueError with the offset and reason.
+// rule is a rule broken as the checks find it: the sentinel a
+// FieldError wraps and the reason it gives.
+type rule struct {
+	err    error
+	reason string
+}
+
+func (r *rule) Error() string { return r.err.Error() + ": " + r.reason }
+
+// The rules the request and response checks report.
+var (
+	errPseudoAfterRegular   = &rule{ErrPseudoHeader, "after a regular header"}
+	errUnknownPseudo        = &rule{ErrPseudoHeader, "unknown"}
+	errDuplicatePseudo      = &rule{ErrPseudoHeader, "duplicated"}
+	errMissingPseudo        = &rule{ErrPseudoHeader, "required and missing"}
+	errPseudoInTrailers     = &rule{ErrPseudoHeader, "in trailers"}
+	errUppercaseName        = &rule{ErrName, "uppercase letters"}
+	errEmptyName            = &rule{ErrName, "empty"}
+	errConnectionHeader     = &rule{ErrConnectionHeader, "forbidden in HTTP/2"}
+	errBadTE                = &rule{ErrConnectionHeader, "te other than \"trailers\""}
+	errHTTPStatus           = &rule{ErrStatus, ":status other than 200"}
+	errMissingStatus        = &rule{ErrStatus, "missing"}
+	errMessageWithoutStatus = &rule{ErrStatus, "grpc-message without grpc-status"}
+	errContentType          = &rule{ErrContentType, "not gRPC's"}
+	errMissingContentType   = &rule{ErrContentType, "missing"}
+)
+
+// errNilBatch returns what the functions that append to a batch return
+// for a nil one.
+func errNilBatch() error {
+	return &FieldError{Index: -1, Offset: -1, Reason: "nil batch", Err: ErrArgument}
+}
+
+// fieldErr returns the *FieldError for field i of a batch, f, which
+// broke r.
+func fieldErr(i int, f mdelem.Field, r *rule) error {
+	return &FieldError{Index: i, Name: f.Name.String(), Offset: -1, Reason: r.reason, Err: r.err}
+}
+
+// missingErr returns the *FieldError for a required field name that is
+// missing.
+func missingErr(name string, r *rule) error {
+	return &FieldError{Index: -1, Name: name, Offset: -1, Reason: r.reason, Err: r.err}
+}
+
+// valueErr returns a *FieldError for field i, at byte off, wrapping err.
 func valueErr(i int, name string, off int, reason string, err error) error {
-	return &FieldError{Index: i, Name: name, Err: &ValueError{Offset: off, Reason: reason, Err: err}}
+	return &FieldError{Index: i, Name: name, Offset: off, Reason: reason, Err: err}
 }

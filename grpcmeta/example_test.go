@@ -31,11 +31,11 @@ func Example() {
 	err := grpcmeta.ValidateRequest(b)
 	fmt.Println(err)
 	var fe *grpcmeta.FieldError
-	fmt.Println(errors.Is(err, grpcmeta.ErrPseudoAfterRegular), errors.As(err, &fe) && fe.Index == 6)
+	fmt.Println(errors.Is(err, grpcmeta.ErrPseudoHeader), errors.As(err, &fe) && fe.Index == 6)
 	// Output:
 	// valid: <nil>
 	// deadline in: 100ms <nil>
-	// grpcmeta: pseudo-header after a regular header: field 6 ":authority"
+	// grpcmeta: pseudo-header rule broken: field 6 ":authority": after a regular header
 	// true true
 }
 
@@ -51,11 +51,11 @@ func Example_echo() {
 		fmt.Println(err)
 	}
 	for _, f := range req.All() {
-		if !grpcmeta.IsBinaryField(f) {
+		if !grpcmeta.IsBinary(f.Name.UnsafeBytes()) {
 			continue
 		}
 		var err error
-		if dec, err = grpcmeta.AppendBinaryValue(dec[:0], f); err != nil {
+		if dec, err = grpcmeta.DecodeBinary(dec[:0], f); err != nil {
 			fmt.Println(err)
 			continue
 		}
@@ -63,22 +63,23 @@ func Example_echo() {
 		// The name's view lasts until req.Reset; resp copies it.
 		scratch, _ = grpcmeta.AppendBinary(resp, scratch, f.Name.UnsafeString(), dec)
 	}
-	scratch, _ = grpcmeta.AppendStatusTrailers(resp, scratch, grpcmeta.NotFound, "no such key: é")
-	fmt.Println(grpcmeta.ValidateResponse(resp, grpcmeta.Trailers))
+	const notFound = 5 // codes.NotFound in google.golang.org/grpc/codes
+	scratch, _ = grpcmeta.AppendStatusTrailers(resp, scratch, notFound, "no such key: é")
+	fmt.Println(grpcmeta.ValidateResponse(resp, grpcmeta.ResponseTrailers))
 	for _, f := range resp.All() {
 		fmt.Println(f)
 	}
 	st, _ := resp.Get(staticdata.KeyGrpcStatus)
 	code, _ := grpcmeta.ValueOf(st.Value).Status()
 	msg, _ := resp.Get(staticdata.KeyGrpcMessage)
-	fmt.Printf("%v %s\n", code, grpcmeta.AppendDecodedMessage(nil, msg.Value.UnsafeBytes()))
+	fmt.Printf("%v %s\n", code, grpcmeta.DecodeMessage(nil, msg.Value.UnsafeBytes()))
 	// Output:
 	// x-trace-bin: 00010203
 	// <nil>
 	// x-trace-bin: AAECAw
 	// grpc-status: 5
 	// grpc-message: no such key: %C3%A9
-	// NOT_FOUND no such key: é
+	// 5 no such key: é
 }
 
 // A client sends its deadline, never shorter than the one it means.

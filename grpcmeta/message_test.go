@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestAppendEncodedMessage checks Percent-Encoded: Percent-Byte-Unencoded
+// TestAppendMessage checks Percent-Encoded: Percent-Byte-Unencoded
 // is %x20-24 / %x26-7E, everything else is "%" and 2 upper-case HEXDIGIT.
-func TestAppendEncodedMessage(t *testing.T) {
+func TestAppendMessage(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"empty", "", ""},
 		{"printable", "hello, world ~!", "hello, world ~!"},
@@ -25,14 +25,14 @@ func TestAppendEncodedMessage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := AppendEncodedMessage([]byte("p"), tt.in); string(got) != "p"+tt.want {
-				t.Errorf("AppendEncodedMessage(%q) = %q, want %q", tt.in, got[1:], tt.want)
+			if got := AppendMessage([]byte("p"), tt.in); string(got) != "p"+tt.want {
+				t.Errorf("AppendMessage(%q) = %q, want %q", tt.in, got[1:], tt.want)
 			}
-			if got := AppendEncodedMessage(nil, []byte(tt.in)); string(got) != tt.want {
-				t.Errorf("AppendEncodedMessage([]byte %q) = %q, want %q", tt.in, got, tt.want)
+			if got := AppendMessage(nil, []byte(tt.in)); string(got) != tt.want {
+				t.Errorf("AppendMessage([]byte %q) = %q, want %q", tt.in, got, tt.want)
 			}
-			if got := AppendDecodedMessage(nil, tt.want); string(got) != tt.in {
-				t.Errorf("AppendDecodedMessage(%q) = %q, want %q", tt.want, got, tt.in)
+			if got := DecodeMessage(nil, tt.want); string(got) != tt.in {
+				t.Errorf("DecodeMessage(%q) = %q, want %q", tt.want, got, tt.in)
 			}
 		})
 	}
@@ -49,21 +49,21 @@ func TestMessageEveryByte(t *testing.T) {
 				want = fmt.Sprintf("%%%02X", c)
 			}
 			in := []byte{'a', byte(c), 'z'}
-			got := AppendEncodedMessage(nil, in)
+			got := AppendMessage(nil, in)
 			if string(got) != "a"+want+"z" {
-				t.Fatalf("AppendEncodedMessage(%q) = %q, want %q", in, got, "a"+want+"z")
+				t.Fatalf("AppendMessage(%q) = %q, want %q", in, got, "a"+want+"z")
 			}
-			if back := AppendDecodedMessage(nil, got); !bytes.Equal(back, in) {
-				t.Fatalf("AppendDecodedMessage(%q) = %q, want %q", got, back, in)
+			if back := DecodeMessage(nil, got); !bytes.Equal(back, in) {
+				t.Fatalf("DecodeMessage(%q) = %q, want %q", got, back, in)
 			}
 		})
 	}
 }
 
-// TestAppendDecodedMessage checks the rule that a receiver "MUST NOT
+// TestDecodeMessage checks the rule that a receiver "MUST NOT
 // error or throw away the message": valid %XX sequences decode, in
 // either case, and malformed ones stay as they are.
-func TestAppendDecodedMessage(t *testing.T) {
+func TestDecodeMessage(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"plain", "no escapes", "no escapes"},
 		{"upper", "%41%42", "AB"},
@@ -85,14 +85,14 @@ func TestAppendDecodedMessage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := AppendDecodedMessage([]byte("p"), tt.in); string(got) != "p"+tt.want {
-				t.Errorf("AppendDecodedMessage(%q) = %q, want %q", tt.in, got[1:], tt.want)
+			if got := DecodeMessage([]byte("p"), tt.in); string(got) != "p"+tt.want {
+				t.Errorf("DecodeMessage(%q) = %q, want %q", tt.in, got[1:], tt.want)
 			}
-			if got := AppendDecodedMessage(nil, []byte(tt.in)); string(got) != tt.want {
-				t.Errorf("AppendDecodedMessage([]byte %q) = %q, want %q", tt.in, got, tt.want)
+			if got := DecodeMessage(nil, []byte(tt.in)); string(got) != tt.want {
+				t.Errorf("DecodeMessage([]byte %q) = %q, want %q", tt.in, got, tt.want)
 			}
-			if got, want := string(AppendDecodedMessage(nil, tt.in)), naiveDecode(tt.in); got != want {
-				t.Errorf("AppendDecodedMessage(%q) = %q, naive decoder %q", tt.in, got, want)
+			if got, want := string(DecodeMessage(nil, tt.in)), naiveDecode(tt.in); got != want {
+				t.Errorf("DecodeMessage(%q) = %q, naive decoder %q", tt.in, got, want)
 			}
 		})
 	}
@@ -107,7 +107,7 @@ func TestMessageRoundTrip(t *testing.T) {
 		for i := range m {
 			m[i] = byte(r.Uint32())
 		}
-		enc := AppendEncodedMessage(nil, m)
+		enc := AppendMessage(nil, m)
 		for i := 0; i < len(enc); i++ {
 			c := enc[i]
 			if c == '%' {
@@ -119,7 +119,7 @@ func TestMessageRoundTrip(t *testing.T) {
 				t.Fatalf("encoding of %q has byte %#x", m, c)
 			}
 		}
-		if back := AppendDecodedMessage(nil, enc); !bytes.Equal(back, m) {
+		if back := DecodeMessage(nil, enc); !bytes.Equal(back, m) {
 			t.Fatalf("round trip of %q gave %q", m, back)
 		}
 	}

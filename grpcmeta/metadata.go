@@ -1,30 +1,24 @@
 package grpcmeta
 
 import (
-	"errors"
-
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
-// ErrReservedName reports custom metadata named "grpc-..." with a name
-// the protocol does not define: such names are reserved for gRPC.
-var ErrReservedName = errors.New("grpcmeta: metadata name starting with grpc- is reserved")
-
 // ValidateMetadata checks the metadata of a request, response or
 // trailers against the protocol's grammar and returns a *FieldError for
-// the first field that breaks it, wrapping a *ValueError with the
-// offending byte's offset and the reason; nil b is an empty list.
+// the first field that breaks it, with the offending byte's offset and
+// the reason; nil b is an empty list.
 // Pseudo-headers (names starting with ':') are left to ValidateRequest
 // and ValidateResponse. Every other field must have:
 //
-//   - a Header-Name: one or more of 0-9 a-z _ - . (ErrBadName);
+//   - a Header-Name: one or more of 0-9 a-z _ - . (ErrName);
 //   - a name that does not start with "grpc-", unless it is one the
 //     protocol defines (grpc-timeout, grpc-status, grpc-trace-bin, ...)
-//     (ErrReservedName);
-//   - for a name ending in "-bin", a value that AppendBinaryValue
-//     decodes: base64, padded or not (ErrBadBase64);
-//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrBadValue).
+//     (ErrName);
+//   - for a name ending in "-bin", a value that DecodeBinary decodes:
+//     base64, padded or not (ErrValue);
+//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrValue).
 //     An empty value is accepted, as grpc-go accepts and sends it, though
 //     the grammar asks for one byte at least.
 //
@@ -80,15 +74,15 @@ func ValidateMetadata(b *mdelem.Batch) error {
 // checkMetadataName checks a name that is no well-known key.
 func checkMetadataName[T ~string | ~[]byte](name T) (int, string, error) {
 	if len(name) == 0 {
-		return -1, "empty", ErrBadName
+		return -1, "empty", ErrName
 	}
 	for i := 0; i < len(name); i++ {
 		if !nameChar(name[i]) {
-			return i, "not one of 0-9 a-z _ - .", ErrBadName
+			return i, "not one of 0-9 a-z _ - .", ErrName
 		}
 	}
 	if len(name) >= 5 && string(name[:5]) == "grpc-" && !definedGRPCName(name) {
-		return -1, "not a name the protocol defines", ErrReservedName
+		return -1, "not a name the protocol defines", ErrName
 	}
 	return 0, "", nil
 }
@@ -120,7 +114,7 @@ func checkMetadataValue(v mdelem.Str, binary bool) (int, string, error) {
 
 func checkBinaryValue[T ~string | ~[]byte](v T) (int, string, error) {
 	if off, reason := checkBase64(v); reason != "" {
-		return off, reason, ErrBadBase64
+		return off, reason, ErrValue
 	}
 	return 0, "", nil
 }
@@ -128,7 +122,7 @@ func checkBinaryValue[T ~string | ~[]byte](v T) (int, string, error) {
 func checkASCII[T ~string | ~[]byte](v T) (int, string, error) {
 	for i := 0; i < len(v); i++ {
 		if c := v[i]; c < ' ' || c > '~' {
-			return i, "not a byte from 0x20 to 0x7E", ErrBadValue
+			return i, "not a byte from 0x20 to 0x7E", ErrValue
 		}
 	}
 	return 0, "", nil

@@ -27,23 +27,23 @@ func TestValidateMetadata(t *testing.T) {
 		{"protocol names", []string{"grpc-timeout", "1S", "grpc-encoding", "gzip", "grpc-message-type", "T", "grpc-trace-bin", "AAEC", "grpc-status-details-bin", "", "grpc-previous-rpc-attempts", "1"}, nil, 0, 0},
 		{"empty value", []string{"x-empty", ""}, nil, 0, 0},
 		{"pseudo-headers skipped", []string{":weird", "\x00"}, nil, 0, 0},
-		{"uppercase name", []string{"x-ok", "1", "X-Up", "1"}, ErrBadName, 1, 0},
-		{"space in name", []string{"x a", "1"}, ErrBadName, 0, 1},
-		{"slash in name", []string{"x/a", "1"}, ErrBadName, 0, 1},
-		{"empty name", []string{"", "1"}, ErrBadName, 0, -1},
-		{"static string not a key", []string{"POST", "1"}, ErrBadName, 0, 0},
-		{"reserved", []string{"grpc-custom", "1"}, ErrReservedName, 0, -1},
-		{"reserved bin", []string{"grpc-x-bin", "AA"}, ErrReservedName, 0, -1},
-		{"newline in value", []string{"x-a", "ok", "x-b", "a\nb"}, ErrBadValue, 1, 1},
-		{"del in value", []string{"x-a", "\x7f"}, ErrBadValue, 0, 0},
-		{"utf-8 in value", []string{"x-a", "é"}, ErrBadValue, 0, 0},
-		{"bad value of a known key", []string{"user-agent", "a\x01"}, ErrBadValue, 0, 1},
-		{"bad base64", []string{"x-trace-bin", "AA!A"}, ErrBadBase64, 0, 2},
-		{"bad padding", []string{"x-trace-bin", "A==="}, ErrBadBase64, 0, 1},
-		{"one char", []string{"x-trace-bin", "AAAAA"}, ErrBadBase64, 0, 4},
-		{"joined binary", []string{"x-trace-bin", "AA,AA"}, ErrBadBase64, 0, 2},
-		{"newline in base64", []string{"x-trace-bin", "AA\nAA"}, ErrBadBase64, 0, 2},
-		{"bad known binary", []string{"grpc-trace-bin", "*"}, ErrBadBase64, 0, 0},
+		{"uppercase name", []string{"x-ok", "1", "X-Up", "1"}, ErrName, 1, 0},
+		{"space in name", []string{"x a", "1"}, ErrName, 0, 1},
+		{"slash in name", []string{"x/a", "1"}, ErrName, 0, 1},
+		{"empty name", []string{"", "1"}, ErrName, 0, -1},
+		{"static string not a key", []string{"POST", "1"}, ErrName, 0, 0},
+		{"reserved", []string{"grpc-custom", "1"}, ErrName, 0, -1},
+		{"reserved bin", []string{"grpc-x-bin", "AA"}, ErrName, 0, -1},
+		{"newline in value", []string{"x-a", "ok", "x-b", "a\nb"}, ErrValue, 1, 1},
+		{"del in value", []string{"x-a", "\x7f"}, ErrValue, 0, 0},
+		{"utf-8 in value", []string{"x-a", "é"}, ErrValue, 0, 0},
+		{"bad value of a known key", []string{"user-agent", "a\x01"}, ErrValue, 0, 1},
+		{"bad base64", []string{"x-trace-bin", "AA!A"}, ErrValue, 0, 2},
+		{"bad padding", []string{"x-trace-bin", "A==="}, ErrValue, 0, 1},
+		{"one char", []string{"x-trace-bin", "AAAAA"}, ErrValue, 0, 4},
+		{"joined binary", []string{"x-trace-bin", "AA,AA"}, ErrValue, 0, 2},
+		{"newline in base64", []string{"x-trace-bin", "AA\nAA"}, ErrValue, 0, 2},
+		{"bad known binary", []string{"grpc-trace-bin", "*"}, ErrValue, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,7 +55,7 @@ func TestValidateMetadata(t *testing.T) {
 				return
 			}
 			var fe *FieldError
-			var ve *ValueError
+			var ve *FieldError
 			if !errors.Is(err, tt.want) || !errors.As(err, &fe) || !errors.As(err, &ve) {
 				t.Fatalf("error %v, want %v", err, tt.want)
 			}
@@ -132,7 +132,7 @@ func TestValidateMetadataInterned(t *testing.T) {
 	}
 	b.Append(mdelem.From(name, val))
 	var fe *FieldError
-	if err := ValidateMetadata(b); !errors.Is(err, ErrBadName) || !errors.As(err, &fe) || fe.Index != 2 {
+	if err := ValidateMetadata(b); !errors.Is(err, ErrName) || !errors.As(err, &fe) || fe.Index != 2 {
 		t.Fatalf("interned uppercase name: %v", err)
 	}
 }

@@ -3,7 +3,7 @@ package grpcmeta
 import "strconv"
 
 // naiveDecode is the straightforward lenient percent-decoder the
-// benchmarks compare AppendDecodedMessage with: byte by byte into a new
+// benchmarks compare DecodeMessage with: byte by byte into a new
 // string, each escape parsed by strconv.
 func naiveDecode(s string) string {
 	var out []byte

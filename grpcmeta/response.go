@@ -1,8 +1,6 @@
 package grpcmeta
 
 import (
-	"errors"
-
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -16,53 +14,41 @@ const (
 	// ResponseHeaders is the first block of a response that will carry
 	// messages: :status 200 and a gRPC content-type.
 	ResponseHeaders ResponseKind = iota + 1
-	// Trailers is the last block, with END_STREAM: grpc-status and no
-	// pseudo-headers.
-	Trailers
-	// TrailersOnly is a response's only block, for a call that fails at
-	// once: the headers' rules and the trailers' together.
-	TrailersOnly
-)
-
-// Sentinels for ValidateResponse, besides those of ValidateRequest
-// (ErrPseudoAfterRegular, ErrUnknownPseudo, ErrDuplicatePseudo,
-// ErrMissingPseudo, ErrUppercaseName, ErrEmptyName, ErrConnectionHeader)
-// and ErrBadStatus.
-var (
-	ErrHTTPStatus           = errors.New("grpcmeta: :status other than 200")
-	ErrContentType          = errors.New("grpcmeta: content-type missing or not application/grpc")
-	ErrMissingStatus        = errors.New("grpcmeta: grpc-status missing")
-	ErrMessageWithoutStatus = errors.New("grpcmeta: grpc-message without grpc-status")
-	ErrPseudoInTrailers     = errors.New("grpcmeta: pseudo-header in trailers")
-	ErrResponseKind         = errors.New("grpcmeta: unknown ResponseKind")
+	// ResponseTrailers is the last block, with END_STREAM: grpc-status
+	// and no pseudo-headers.
+	ResponseTrailers
+	// ResponseTrailersOnly is a response's only block, for a call that
+	// fails at once: the headers' rules and the trailers' together.
+	ResponseTrailersOnly
 )
 
 // ValidateResponse checks a response header block of the given kind and
 // returns a *FieldError naming the first field that breaks a rule, or,
 // for a missing field, its name with Index -1; nil b is an empty block.
-// In every kind, names are lowercase and not empty, there are no
-// connection-specific headers, and grpc-message comes only with
-// grpc-status (ErrMessageWithoutStatus, at the grpc-message). Then:
+// In every kind, names are lowercase and not empty (ErrName), there are
+// no connection-specific headers (ErrConnectionHeader), and grpc-message
+// comes only with grpc-status (ErrStatus, at the grpc-message). Then:
 //
-//   - ResponseHeaders and TrailersOnly: pseudo-headers first, only
-//     :status, once, and "200" (ErrHTTPStatus); a content-type that
-//     ParseContentType takes for gRPC (ErrContentType).
-//   - Trailers and TrailersOnly: grpc-status present (ErrMissingStatus)
-//     and a decimal integer (ErrBadStatus, wrapped in a *ValueError).
-//   - Trailers: no pseudo-header (ErrPseudoInTrailers).
+//   - ResponseHeaders and ResponseTrailersOnly: pseudo-headers first,
+//     only :status, once (ErrPseudoHeader), and "200" (ErrStatus); a
+//     content-type that Value.ContentType takes for gRPC
+//     (ErrContentType).
+//   - ResponseTrailers and ResponseTrailersOnly: grpc-status present and
+//     a decimal integer (ErrStatus).
+//   - ResponseTrailers: no pseudo-header (ErrPseudoHeader).
 //
 // Custom metadata is ValidateMetadata's to check. ValidateResponse
 // classifies content-type and grpc-status by ValueOf, so an atom value is
 // parsed once per process; it does not allocate unless it fails.
 func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
-	if kind < ResponseHeaders || kind > TrailersOnly {
-		return ErrResponseKind
+	if kind < ResponseHeaders || kind > ResponseTrailersOnly {
+		return &FieldError{Index: -1, Offset: -1, Reason: "unknown ResponseKind", Err: ErrArgument}
 	}
 	n := 0
 	if b != nil {
 		n = b.Len()
 	}
-	head, trail := kind != Trailers, kind != ResponseHeaders
+	head, trail := kind != ResponseTrailers, kind != ResponseHeaders
 	status, ctype, gstatus, gmessage := -1, -1, -1, -1
 	regular := false
 	for i := range n {
@@ -80,18 +66,18 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			pseudo = len(name) > 0 && name[0] == ':'
 		}
 		if pseudo {
-			var err error
+			var err *rule
 			switch {
 			case !head:
-				err = ErrPseudoInTrailers
+				err = errPseudoInTrailers
 			case regular:
-				err = ErrPseudoAfterRegular
+				err = errPseudoAfterRegular
 			case key != sd.KeyStatus:
-				err = ErrUnknownPseudo
+				err = errUnknownPseudo
 			case status >= 0:
-				err = ErrDuplicatePseudo
+				err = errDuplicatePseudo
 			case f.Value.UnsafeString() != "200":
-				err = ErrHTTPStatus
+				err = errHTTPStatus
 			default:
 				status = i
 				continue
@@ -101,7 +87,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		regular = true
 		switch key {
 		case sd.KeyUnknown:
-			var err error
+			var err *rule
 			if a := f.Name.Atom(); a != nil {
 				err = checkName(a.String())
 			} else {
@@ -111,11 +97,11 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 				return fieldErr(i, f, err)
 			}
 		case sd.KeyTransferEncoding:
-			return fieldErr(i, f, ErrConnectionHeader)
+			return fieldErr(i, f, errConnectionHeader)
 		case sd.KeyContentType:
 			if head && ctype < 0 {
-				if !ValueOf(f.Value).ContentType().IsGRPC() {
-					return fieldErr(i, f, ErrContentType)
+				if ValueOf(f.Value).ContentType() == ContentTypeOther {
+					return fieldErr(i, f, errContentType)
 				}
 				ctype = i
 			}
@@ -123,7 +109,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			if trail && gstatus < 0 {
 				if _, ok := ValueOf(f.Value).Status(); !ok {
 					off, reason := statusReason(f.Value)
-					return valueErr(i, f.Name.String(), off, reason, ErrBadStatus)
+					return valueErr(i, f.Name.String(), off, reason, ErrStatus)
 				}
 			}
 			if gstatus < 0 {
@@ -136,16 +122,16 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		}
 	}
 	if head && status < 0 {
-		return &FieldError{Index: -1, Name: ":status", Err: ErrMissingPseudo}
+		return missingErr(":status", errMissingPseudo)
 	}
 	if head && ctype < 0 {
-		return &FieldError{Index: -1, Name: "content-type", Err: ErrContentType}
+		return missingErr("content-type", errMissingContentType)
 	}
 	if gmessage >= 0 && gstatus < 0 {
-		return fieldErr(gmessage, b.At(gmessage), ErrMessageWithoutStatus)
+		return fieldErr(gmessage, b.At(gmessage), errMessageWithoutStatus)
 	}
 	if trail && gstatus < 0 {
-		return &FieldError{Index: -1, Name: "grpc-status", Err: ErrMissingStatus}
+		return missingErr("grpc-status", errMissingStatus)
 	}
 	return nil
 }

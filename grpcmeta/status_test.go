@@ -10,50 +10,56 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// TestParseStatus checks Status: "grpc-status" 1*DIGIT, and the rule
-// that a response whose grpc-status is not a decimal integer is treated
-// as UNKNOWN.
+// TestParseStatus checks Value.Status: "grpc-status" 1*DIGIT, and the
+// rule that a response whose grpc-status is not a decimal integer is
+// treated as UNKNOWN, with the offset the errors report.
 func TestParseStatus(t *testing.T) {
+	const unknown = 2
 	tests := []struct {
 		in   string
-		want Code
+		want uint32
 		off  int // the error's offset, or -2 for none
 	}{
-		{"0", OK, -2},
-		{"4", DeadlineExceeded, -2},
-		{"16", Unauthenticated, -2},
+		{"0", 0, -2},
+		{"4", 4, -2},
+		{"16", 16, -2},
 		{"17", 17, -2},
 		{"007", 7, -2}, // 1*DIGIT allows leading zeros
 		{"4294967295", math.MaxUint32, -2},
-		{"4294967296", Unknown, 9},
-		{"99999999999999999999", Unknown, 9},
-		{"", Unknown, -1},
-		{"-1", Unknown, 0},
-		{"+1", Unknown, 0},
-		{" 1", Unknown, 0},
-		{"1 ", Unknown, 1},
-		{"0x1", Unknown, 1},
-		{"OK", Unknown, 0},
+		{"4294967296", unknown, 9},
+		{"99999999999999999999", unknown, 9},
+		{"", unknown, -1},
+		{"-1", unknown, 0},
+		{"+1", unknown, 0},
+		{" 1", unknown, 0},
+		{"1 ", unknown, 1},
+		{"0x1", unknown, 1},
+		{"OK", unknown, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseStatus(tt.in)
-			got2, err2 := ParseStatus([]byte(tt.in))
-			if got != got2 || (err == nil) != (err2 == nil) {
+			got, ok := ValueOf(mdelem.StrOf(mdelem.BorrowString(tt.in))).Status()
+			got2, ok2 := parseValue([]byte(tt.in)).Status()
+			if got != got2 || ok != ok2 {
 				t.Fatalf("string and bytes disagree")
 			}
-			if got != tt.want {
-				t.Fatalf("ParseStatus(%q) = %v, want %v", tt.in, got, tt.want)
+			if got != tt.want || ok != (tt.off == -2) {
+				t.Fatalf("Status(%q) = %v, %v, want %v", tt.in, got, ok, tt.want)
+			}
+			off, reason := checkStatus(tt.in)
+			if off2, reason2 := checkStatus([]byte(tt.in)); off2 != off || reason2 != reason {
+				t.Fatalf("string and bytes disagree")
 			}
 			if tt.off == -2 {
-				if err != nil {
-					t.Fatal(err)
+				if reason != "" {
+					t.Fatal(reason)
 				}
 				return
 			}
-			var ve *ValueError
-			if !errors.Is(err, ErrBadStatus) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Name != "grpc-status" {
-				t.Fatalf("ParseStatus(%q) error %v, want ErrBadStatus at %d", tt.in, err, tt.off)
+			err := ValidateResponse(batchOf("grpc-status", tt.in), ResponseTrailers)
+			var ve *FieldError
+			if !errors.Is(err, ErrStatus) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Name != "grpc-status" || ve.Reason != reason {
+				t.Fatalf("grpc-status %q: error %v, want ErrStatus at %d", tt.in, err, tt.off)
 			}
 		})
 	}
@@ -62,21 +68,18 @@ func TestParseStatus(t *testing.T) {
 // TestAppendStatus checks that codes are written in decimal without
 // leading zeros ("without any leading zeros"), and parse back.
 func TestAppendStatus(t *testing.T) {
-	for _, c := range []Code{OK, Unknown, Unauthenticated, 17, 100, math.MaxUint32} {
-		got := AppendStatus(nil, c)
-		if string(got) != strconv.FormatUint(uint64(c), 10) {
-			t.Errorf("AppendStatus(%d) = %q", c, got)
+	b := mdelem.NewBatch(4, 128)
+	for _, c := range []uint32{0, 2, 16, 17, 100, math.MaxUint32} {
+		b.Reset()
+		if _, err := AppendStatusTrailers(b, nil, c, ""); err != nil {
+			t.Fatal(err)
 		}
-		if back, err := ParseStatus(got); err != nil || back != c {
-			t.Errorf("ParseStatus(%q) = %v, %v", got, back, err)
+		f, _ := b.Get(staticdata.KeyGrpcStatus)
+		if got := f.Value.String(); got != strconv.FormatUint(uint64(c), 10) {
+			t.Errorf("AppendStatusTrailers(%d) = %q", c, got)
 		}
-	}
-}
-
-func TestCodeString(t *testing.T) {
-	for c, want := range map[Code]string{OK: "OK", Canceled: "CANCELLED", DeadlineExceeded: "DEADLINE_EXCEEDED", Unauthenticated: "UNAUTHENTICATED", 17: "CODE(17)"} {
-		if got := c.String(); got != want {
-			t.Errorf("Code(%d).String() = %q, want %q", c, got, want)
+		if back, ok := ValueOf(f.Value).Status(); !ok || back != c {
+			t.Errorf("Status(%v) = %v, %v", f.Value, back, ok)
 		}
 	}
 }
@@ -87,13 +90,13 @@ func TestCodeString(t *testing.T) {
 func TestAppendStatusTrailers(t *testing.T) {
 	tests := []struct {
 		name      string
-		code      Code
+		code      uint32
 		msg       string
 		wantValue string
 		wantMsg   string // "" for no grpc-message
 	}{
-		{"ok", OK, "", "0", ""},
-		{"with message", NotFound, "no such key: é 100%", "5", "no such key: %C3%A9 100%25"},
+		{"ok", 0, "", "0", ""},
+		{"with message", 5, "no such key: é 100%", "5", "no such key: %C3%A9 100%25"},
 		{"undefined code", 1234, "x", "1234", "x"},
 	}
 	b := mdelem.NewBatch(4, 128)
@@ -109,22 +112,22 @@ func TestAppendStatusTrailers(t *testing.T) {
 			if !ok || f.Value.String() != tt.wantValue {
 				t.Fatalf("grpc-status %v, want %q", f, tt.wantValue)
 			}
-			if tt.code <= Unauthenticated && f.Value.Atom() == nil {
+			if tt.code <= 16 && f.Value.Atom() == nil {
 				t.Errorf("grpc-status %q is not an atom", tt.wantValue)
 			}
 			m, ok := b.Get(staticdata.KeyGrpcMessage)
 			if ok != (tt.wantMsg != "") || m.Value.String() != tt.wantMsg {
 				t.Fatalf("grpc-message %v, want %q", m, tt.wantMsg)
 			}
-			if got := AppendDecodedMessage(nil, m.Value.UnsafeBytes()); ok && string(got) != tt.msg {
+			if got := DecodeMessage(nil, m.Value.UnsafeBytes()); ok && string(got) != tt.msg {
 				t.Errorf("message decodes to %q", got)
 			}
-			if err := ValidateResponse(b, Trailers); err != nil {
+			if err := ValidateResponse(b, ResponseTrailers); err != nil {
 				t.Errorf("ValidateResponse: %v", err)
 			}
 		})
 	}
-	if _, err := AppendStatusTrailers(nil, nil, OK, ""); !errors.Is(err, ErrNilBatch) {
+	if _, err := AppendStatusTrailers(nil, nil, 0, ""); !errors.Is(err, ErrArgument) {
 		t.Errorf("nil batch: %v", err)
 	}
 }

@@ -23,8 +23,8 @@ var timeoutUnits = [...]struct {
 // duration; v is a string or bytes. The gRPC HTTP/2 protocol allows at
 // most 8 digits; values past the largest time.Duration (about 292 years:
 // 99999999H is 11,000) come back as that largest duration. A malformed
-// value is a *ValueError wrapping ErrBadTimeout, with the offending
-// byte's offset. It does not allocate unless it fails.
+// value is a *FieldError wrapping ErrValue, with the offending byte's
+// offset. It does not allocate unless it fails.
 func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 	n := len(v) - 1
 	if n < 1 {
@@ -65,7 +65,7 @@ func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 }
 
 func timeoutErr(off int, reason string) error {
-	return &ValueError{Name: "grpc-timeout", Offset: off, Reason: reason, Err: ErrBadTimeout}
+	return &FieldError{Index: -1, Name: "grpc-timeout", Offset: off, Reason: reason, Err: ErrValue}
 }
 
 // AppendTimeout appends d as a grpc-timeout value and returns the

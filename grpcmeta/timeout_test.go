@@ -51,9 +51,9 @@ func TestParseTimeout(t *testing.T) {
 				}
 				return
 			}
-			var ve *ValueError
-			if !errors.Is(err, ErrBadTimeout) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Name != "grpc-timeout" {
-				t.Fatalf("ParseTimeout(%q) = %v, %v; want ErrBadTimeout at byte %d", tt.in, got, err, tt.off)
+			var ve *FieldError
+			if !errors.Is(err, ErrValue) || !errors.As(err, &ve) || ve.Offset != tt.off || ve.Name != "grpc-timeout" {
+				t.Fatalf("ParseTimeout(%q) = %v, %v; want ErrValue at byte %d", tt.in, got, err, tt.off)
 			}
 		})
 	}

@@ -1,50 +1,20 @@
 package grpcmeta
 
 import (
-	"errors"
-	"fmt"
 	"github.com/metapack/metapack/internal/le"
 
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
 
-// Sentinels for ValidateRequest. The errors it returns are *FieldError
-// values that wrap one of them.
-var (
-	ErrPseudoAfterRegular = errors.New("grpcmeta: pseudo-header after a regular header")
-	ErrUnknownPseudo      = errors.New("grpcmeta: unknown pseudo-header")
-	ErrDuplicatePseudo    = errors.New("grpcmeta: duplicated pseudo-header")
-	ErrMissingPseudo      = errors.New("grpcmeta: required pseudo-header missing")
-	ErrUppercaseName      = errors.New("grpcmeta: header name has uppercase letters")
-	ErrEmptyName          = errors.New("grpcmeta: empty header name")
-	ErrConnectionHeader   = errors.New("grpcmeta: connection-specific header")
-	ErrBadTE              = errors.New("grpcmeta: te header other than \"trailers\"")
-)
-
-// FieldError names the field a validation failed on. ValidateRequest,
-// ValidateResponse and ValidateMetadata return one for every failure.
-type FieldError struct {
-	Index int    // the field's position in the batch, or -1 for a missing field
-	Name  string // the field's name
-	Err   error  // one of the sentinels, or a *ValueError wrapping one for a bad value
-}
-
-func (e *FieldError) Error() string {
-	if e.Index < 0 {
-		return fmt.Sprintf("%v: %s", e.Err, e.Name)
-	}
-	return fmt.Sprintf("%v: field %d %q", e.Err, e.Index, e.Name)
-}
-
-func (e *FieldError) Unwrap() error { return e.Err }
-
 // ValidateRequest checks a request header list as a gRPC-style HTTP/2
-// server must (RFC 9113 §8.2 and §8.3.1): pseudo-headers first, each of
-// :method, :scheme, :path and :authority at most once and no others,
-// :method, :scheme and :path present, names lowercase and not empty, no
-// connection-specific headers, and te, if present, only "trailers". A nil
-// b is an empty list, which lacks the required pseudo-headers.
+// server must (RFC 9113 §8.2 and §8.3.1) and returns a *FieldError
+// naming the first field that breaks a rule: pseudo-headers first, each
+// of :method, :scheme, :path and :authority at most once and no others,
+// :method, :scheme and :path present (ErrPseudoHeader), names lowercase
+// and not empty (ErrName), no connection-specific headers, and te, if
+// present, only "trailers" (ErrConnectionHeader). A nil b is an empty
+// list, which lacks the required pseudo-headers.
 //
 // A name that is the atom of a well-known key is classified by its key
 // alone: those names are lowercase, the only ones that start with ':' are
@@ -61,18 +31,18 @@ func ValidateRequest(b *mdelem.Batch) error {
 	regular := false
 	for i := range n {
 		f := b.At(i)
-		var err error
+		var err *rule
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			key := a.Key()
 			if isPseudoKey(key) {
 				bit := requestPseudoBit(key)
 				switch {
 				case regular:
-					err = ErrPseudoAfterRegular
+					err = errPseudoAfterRegular
 				case bit == 0:
-					err = ErrUnknownPseudo
+					err = errUnknownPseudo
 				case seen&bit != 0:
-					err = ErrDuplicatePseudo
+					err = errDuplicatePseudo
 				default:
 					seen |= bit
 					continue
@@ -82,10 +52,10 @@ func ValidateRequest(b *mdelem.Batch) error {
 			regular = true
 			switch key {
 			case sd.KeyTransferEncoding:
-				err = ErrConnectionHeader
+				err = errConnectionHeader
 			case sd.KeyTe:
 				if f.Value.UnsafeString() != "trailers" {
-					err = ErrBadTE
+					err = errBadTE
 				}
 			}
 		} else {
@@ -101,9 +71,9 @@ func ValidateRequest(b *mdelem.Batch) error {
 			if pseudo {
 				// Every pseudo-header a request may carry is a key.
 				if regular {
-					return fieldErr(i, f, ErrPseudoAfterRegular)
+					return fieldErr(i, f, errPseudoAfterRegular)
 				}
-				return fieldErr(i, f, ErrUnknownPseudo)
+				return fieldErr(i, f, errUnknownPseudo)
 			}
 			regular = true
 		}
@@ -113,7 +83,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 	}
 	for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
 		if seen&requestPseudoBit(k) == 0 {
-			return &FieldError{Index: -1, Name: k.String(), Err: ErrMissingPseudo}
+			return missingErr(k.String(), errMissingPseudo)
 		}
 	}
 	return nil
@@ -146,16 +116,16 @@ func requestPseudoBit(k sd.KeyID) uint8 {
 // checkName checks the name of a regular header that is not the atom of a
 // well-known key: not empty, lowercase, and none of the connection-specific headers
 // RFC 9113 §8.2.2 forbids.
-func checkName[T string | []byte](name T) error {
+func checkName[T string | []byte](name T) *rule {
 	if len(name) == 0 {
-		return ErrEmptyName
+		return errEmptyName
 	}
 	if hasUpper(name) {
-		return ErrUppercaseName
+		return errUppercaseName
 	}
 	switch string(name) {
 	case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade":
-		return ErrConnectionHeader
+		return errConnectionHeader
 	}
 	return nil
 }
@@ -191,8 +161,4 @@ func upperIn(w uint64) bool {
 	ge := x + (0x80-'A')*ones
 	gt := x + (0x80-'Z'-1)*ones
 	return ge&^gt&^w&high != 0
-}
-
-func fieldErr(i int, f mdelem.Field, err error) error {
-	return &FieldError{Index: i, Name: f.Name.String(), Err: err}
 }

@@ -7,7 +7,7 @@ import "strings"
 // and a subtype, or parameters after ';').
 type ContentType uint8
 
-// The content types ParseContentType tells apart.
+// The content types Value.ContentType tells apart.
 const (
 	ContentTypeOther  ContentType = iota // not gRPC: a server answers 415
 	ContentTypeGRPC                      // "application/grpc", no subtype
@@ -16,14 +16,11 @@ const (
 	ContentTypeCustom                    // "application/grpc+" another subtype, or parameters
 )
 
-// IsGRPC reports whether the content type is one of gRPC's.
-func (t ContentType) IsGRPC() bool { return t != ContentTypeOther && t <= ContentTypeCustom }
-
-// ParseContentType classifies a content-type value; v is a string or
+// parseContentType classifies a content-type value; v is a string or
 // bytes. The "application/grpc" prefix is matched as gRPC
 // implementations match it, case-sensitively; the subtype "proto" or
 // "json" in any case.
-func ParseContentType[T ~string | ~[]byte](v T) ContentType {
+func parseContentType[T ~string | ~[]byte](v T) ContentType {
 	const base = "application/grpc"
 	if len(v) < len(base) || string(v[:len(base)]) != base {
 		return ContentTypeOther
@@ -58,7 +55,7 @@ func ParseContentType[T ~string | ~[]byte](v T) ContentType {
 // content-encoding).
 type Coding uint8
 
-// The codings ParseEncoding tells apart. CodingOther is any other,
+// The codings Value.Coding tells apart. CodingOther is any other,
 // custom one.
 const (
 	CodingOther Coding = iota
@@ -68,8 +65,8 @@ const (
 	CodingSnappy
 )
 
-// ParseEncoding classifies a grpc-encoding value; v is a string or bytes.
-func ParseEncoding[T ~string | ~[]byte](v T) Coding {
+// parseEncoding classifies a grpc-encoding value; v is a string or bytes.
+func parseEncoding[T ~string | ~[]byte](v T) Coding {
 	switch string(v) {
 	case "identity":
 		return CodingIdentity
@@ -83,19 +80,11 @@ func ParseEncoding[T ~string | ~[]byte](v T) Coding {
 	return CodingOther
 }
 
-// CodingSet is a set of codings, the value of grpc-accept-encoding (and
-// of HTTP's accept-encoding).
-type CodingSet uint8
-
-// Has reports whether c is in the set; CodingOther is when the list named
-// a coding that is none of the others.
-func (s CodingSet) Has(c Coding) bool { return c < 8 && s&(1<<c) != 0 }
-
-// ParseAcceptEncoding parses a grpc-accept-encoding value, a list of
-// codings separated by ',' with optional spaces or tabs around each; v
-// is a string or bytes. Empty elements are skipped.
-func ParseAcceptEncoding[T ~string | ~[]byte](v T) CodingSet {
-	var s CodingSet
+// parseAcceptEncoding parses a grpc-accept-encoding value into a set of
+// codings, bit c for Coding c; v is a string or bytes. Empty elements are
+// skipped.
+func parseAcceptEncoding[T ~string | ~[]byte](v T) uint8 {
+	var s uint8
 	for len(v) > 0 {
 		i := 0
 		for i < len(v) && v[i] != ',' {
@@ -103,7 +92,7 @@ func ParseAcceptEncoding[T ~string | ~[]byte](v T) CodingSet {
 		}
 		elem := trimOWS(v[:i])
 		if len(elem) > 0 {
-			s |= 1 << ParseEncoding(elem)
+			s |= 1 << parseEncoding(elem)
 		}
 		if i == len(v) {
 			break

@@ -1,6 +1,10 @@
 package grpcmeta
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/metapack/metapack/mdelem"
+)
 
 // TestParseContentType checks Content-Type: "application/grpc"
 // [("+proto" / "+json" / {custom})].
@@ -25,16 +29,13 @@ func TestParseContentType(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			if got := ParseContentType(tt.in); got != tt.want || ParseContentType([]byte(tt.in)) != tt.want {
-				t.Errorf("ParseContentType(%q) = %d, want %d", tt.in, got, tt.want)
+			if got := parseContentType(tt.in); got != tt.want || parseContentType([]byte(tt.in)) != tt.want {
+				t.Errorf("parseContentType(%q) = %d, want %d", tt.in, got, tt.want)
 			}
-			if got := ParseContentType(tt.in).IsGRPC(); got != (tt.want != ContentTypeOther) {
-				t.Errorf("IsGRPC = %v", got)
+			if got := ValueOf(mdelem.StrOf(mdelem.BorrowString(tt.in))).ContentType(); got != tt.want {
+				t.Errorf("Value.ContentType = %d", got)
 			}
 		})
-	}
-	if ContentType(200).IsGRPC() {
-		t.Error("an undefined ContentType is gRPC")
 	}
 }
 
@@ -43,12 +44,12 @@ func TestParseContentType(t *testing.T) {
 // them separated by ",".
 func TestParseEncodings(t *testing.T) {
 	for in, want := range map[string]Coding{"identity": CodingIdentity, "gzip": CodingGzip, "deflate": CodingDeflate, "snappy": CodingSnappy, "br": CodingOther, "GZIP": CodingOther, "": CodingOther} {
-		if got := ParseEncoding(in); got != want || ParseEncoding([]byte(in)) != want {
-			t.Errorf("ParseEncoding(%q) = %d, want %d", in, got, want)
+		if got := parseEncoding(in); got != want || parseEncoding([]byte(in)) != want {
+			t.Errorf("parseEncoding(%q) = %d, want %d", in, got, want)
 		}
 	}
-	set := func(cs ...Coding) CodingSet {
-		var s CodingSet
+	set := func(cs ...Coding) uint8 {
+		var s uint8
 		for _, c := range cs {
 			s |= 1 << c
 		}
@@ -56,7 +57,7 @@ func TestParseEncodings(t *testing.T) {
 	}
 	tests := []struct {
 		in   string
-		want CodingSet
+		want uint8
 	}{
 		{"", 0},
 		{"gzip", set(CodingGzip)},
@@ -67,18 +68,19 @@ func TestParseEncodings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got := ParseAcceptEncoding(tt.in)
-			if got != tt.want || ParseAcceptEncoding([]byte(tt.in)) != tt.want {
-				t.Fatalf("ParseAcceptEncoding(%q) = %08b, want %08b", tt.in, got, tt.want)
+			got := parseAcceptEncoding(tt.in)
+			if got != tt.want || parseAcceptEncoding([]byte(tt.in)) != tt.want {
+				t.Fatalf("parseAcceptEncoding(%q) = %08b, want %08b", tt.in, got, tt.want)
 			}
+			v := ValueOf(mdelem.StrOf(mdelem.BorrowString(tt.in)))
 			for c := range Coding(8) {
-				if got.Has(c) != (tt.want&(1<<c) != 0) {
-					t.Errorf("Has(%d) = %v", c, got.Has(c))
+				if v.Accepts(c) != (tt.want&(1<<c) != 0) {
+					t.Errorf("Accepts(%d) = %v", c, v.Accepts(c))
 				}
 			}
 		})
 	}
-	if CodingSet(0xff).Has(200) {
-		t.Error("Has of an undefined coding")
+	if (Value{bits: 0xff << vCodingsShift}).Accepts(200) {
+		t.Error("Accepts of an undefined coding")
 	}
 }

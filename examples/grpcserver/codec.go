@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/metapack/metapack/grpcmeta"
@@ -136,7 +137,7 @@ func echoed(name string) bool {
 // eachBinary reads the value v of the binary metadata field name (one
 // whose name ends in "-bin") as the gRPC protocol asks a receiver to:
 // split at ',' (the values of one name that an intermediary joined), each
-// part base64, padded or not (grpcmeta.AppendBinaryValue). It calls fn
+// part base64, padded or not (grpcmeta.DecodeBinary). It calls fn
 // with the bytes each part encodes, in dec, which it reuses and returns.
 //
 // A part that is not base64 is dropped: the server neither echoes it nor
@@ -149,7 +150,7 @@ func eachBinary(dec []byte, name, v string, fn func(dec []byte)) []byte {
 	for {
 		part, rest, more := strings.Cut(v, ",")
 		var err error
-		dec, err = grpcmeta.AppendBinaryValue(dec[:0], mdelem.From(mdelem.BorrowString(name), mdelem.BorrowString(part)))
+		dec, err = grpcmeta.DecodeBinary(dec[:0], mdelem.From(mdelem.BorrowString(name), mdelem.BorrowString(part)))
 		if err == nil {
 			fn(dec)
 		}
@@ -165,7 +166,7 @@ func eachBinary(dec []byte, name, v string, fn func(dec []byte)) []byte {
 // as it is, or for a binary one, the fields its valid parts become,
 // re-encoded without padding. dec is eachBinary's.
 func echoFieldSize(dec []byte, name, value string) ([]byte, int) {
-	if !grpcmeta.IsBinaryName(name) {
+	if !grpcmeta.IsBinary(name) {
 		return dec, fieldSize(name, value)
 	}
 	n := 0
@@ -222,11 +223,17 @@ func newCodecFunc(name string, lim codecLimits) (func() headerCodec, error) {
 	return nil, fmt.Errorf("unknown codec %q (want %s or %s)", name, codecMetapack, codecXnet)
 }
 
+// The status codes the server names (google.golang.org/grpc/codes).
+const (
+	codeUnknown         = 2
+	codeUnauthenticated = 16
+)
+
 // statusStrings are the decimal forms of the status codes gRPC defines,
 // for the xnet codec, whose encoder takes strings.
-var statusStrings = func() (s [grpcmeta.Unauthenticated + 1]string) {
+var statusStrings = func() (s [codeUnauthenticated + 1]string) {
 	for c := range s {
-		s[c] = string(grpcmeta.AppendStatus(nil, grpcmeta.Code(c)))
+		s[c] = strconv.Itoa(c)
 	}
 	return s
 }()
@@ -235,5 +242,5 @@ func statusString(code int) string {
 	if code >= 0 && code < len(statusStrings) {
 		return statusStrings[code]
 	}
-	return string(grpcmeta.AppendStatus(nil, grpcmeta.Code(code)))
+	return strconv.FormatUint(uint64(uint32(code)), 10)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"time"
@@ -188,7 +189,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 			if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown || !echoed(f.Name.UnsafeString()) {
 				continue
 			}
-			if !grpcmeta.IsBinaryField(f) {
+			if !grpcmeta.IsBinary(f.Name.UnsafeBytes()) {
 				// Names are atoms (static or interned), values bytes in
 				// the request's arena: Append takes both as they are.
 				r.Append(f)
@@ -199,7 +200,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 			name := f.Name.UnsafeString()
 			m.dec = eachBinary(m.dec, name, f.Value.UnsafeString(), func(dec []byte) {
 				if f.Sensitive() { // AppendBinary has no never-indexed form
-					m.enc64 = grpcmeta.AppendBase64(m.enc64[:0], dec)
+					m.enc64 = base64.RawStdEncoding.AppendEncode(m.enc64[:0], dec)
 					r.Append(mdelem.From(mdelem.BorrowString(name), mdelem.Borrowed(m.enc64)).WithSensitive(true))
 					return
 				}
@@ -208,7 +209,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 		}
 	}
 	if status >= 0 {
-		m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, grpcmeta.Code(status), msg)
+		m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, uint32(status), msg)
 	}
 	return m.enc.AppendBlock(dst, r)
 }
@@ -236,7 +237,7 @@ func (m *metapackCodec) eachMetadata(req any, fn func(name, value string)) {
 func (m *metapackCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byte {
 	r := m.resp
 	r.Reset()
-	m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, grpcmeta.Code(status), msg)
+	m.enc64, _ = grpcmeta.AppendStatusTrailers(r, m.enc64, uint32(status), msg)
 	return m.enc.AppendBlock(dst, r)
 }
 

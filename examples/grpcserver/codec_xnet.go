@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
 	"strconv"
 
 	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/headerblock"
+	"github.com/metapack/metapack/mdelem"
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
 )
@@ -170,14 +172,14 @@ func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
 		case "content-type":
 			if seen&16 == 0 {
 				seen |= 16
-				info.contentType = grpcmeta.ParseContentType(f.Value)
+				info.contentType = grpcmeta.ValueOf(mdelem.StrOf(mdelem.BorrowString(f.Value))).ContentType()
 			}
 		case "grpc-encoding":
 			if seen&32 == 0 {
 				seen |= 32
 				if f.Value != "" {
 					info.grpcEncoding, info.hasEncoding = f.Value, true
-					info.coding = grpcmeta.ParseEncoding(f.Value)
+					info.coding = grpcmeta.ValueOf(mdelem.StrOf(mdelem.BorrowString(f.Value))).Coding()
 				}
 			}
 		case "grpc-timeout":
@@ -246,12 +248,12 @@ func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg strin
 			if !echoed(f.Name) {
 				continue
 			}
-			if !grpcmeta.IsBinaryName(f.Name) {
+			if !grpcmeta.IsBinary(f.Name) {
 				x.enc.WriteField(f)
 				continue
 			}
 			x.bin = eachBinary(x.bin, f.Name, f.Value, func(dec []byte) {
-				x.msg = grpcmeta.AppendBase64(x.msg[:0], dec)
+				x.msg = base64.RawStdEncoding.AppendEncode(x.msg[:0], dec)
 				x.enc.WriteField(hpack.HeaderField{Name: f.Name, Value: string(x.msg), Sensitive: f.Sensitive})
 			})
 		}
@@ -285,7 +287,7 @@ func (x *xnetCodec) eachMetadata(req any, fn func(name, value string)) {
 func (x *xnetCodec) writeStatus(status int, msg string) {
 	x.enc.WriteField(hpack.HeaderField{Name: "grpc-status", Value: statusString(status)})
 	if msg != "" {
-		x.msg = grpcmeta.AppendEncodedMessage(x.msg[:0], msg)
+		x.msg = grpcmeta.AppendMessage(x.msg[:0], msg)
 		x.enc.WriteField(hpack.HeaderField{Name: "grpc-message", Value: string(x.msg)})
 	}
 }

@@ -36,7 +36,7 @@ func reportMetadata(st *stream) (int, string) {
 	rep := make([]byte, 5, 4096) // the message's prefix, filled in below
 	var dec []byte
 	st.eachMetadata(func(name, value string) {
-		if echoed(name) && grpcmeta.IsBinaryName(name) {
+		if echoed(name) && grpcmeta.IsBinary(name) {
 			dec = eachBinary(dec, name, value, func(d []byte) { rep = appendRecord(rep, 'b', name, d) })
 		}
 	})
@@ -238,7 +238,7 @@ func diffCall(cc *grpc.ClientConn, rng *rand.Rand, n *diffCounts) error {
 		return perr
 	}
 	for k, want := range md {
-		if !grpcmeta.IsBinaryName(k) {
+		if !grpcmeta.IsBinary(k) {
 			continue
 		}
 		if !slices.Equal(bin[k], want) {
@@ -269,7 +269,7 @@ func diffCall(cc *grpc.ClientConn, rng *rand.Rand, n *diffCounts) error {
 		if got := header.Get(k); !slices.Equal(got, want) {
 			return fmt.Errorf("echoed %s: %q, want %q", k, got, want)
 		}
-		if grpcmeta.IsBinaryName(k) {
+		if grpcmeta.IsBinary(k) {
 			n.binEchoed += len(want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/metapack/metapack/grpcmeta"
+	"github.com/metapack/metapack/mdelem"
 )
 
 // gRPC status codes used here.
@@ -22,9 +23,9 @@ const echoService = "/echo.Echo/"
 
 // isGRPC reports whether a request is a gRPC call: POST with content-type
 // application/grpc, optionally followed by "+format" or ";params"
-// (grpcmeta.ParseContentType).
+// (grpcmeta.Value.ContentType).
 func isGRPC(info *reqInfo) bool {
-	return info.method == "POST" && info.contentType.IsGRPC()
+	return info.method == "POST" && info.contentType != grpcmeta.ContentTypeOther
 }
 
 // helloBody is the plain-text page, for curl.
@@ -88,7 +89,7 @@ func serveGRPC(st *stream) {
 
 // Request metadata that chooses the status of a call that succeeds,
 // for clients that test how statuses travel: x-echo-status, a grpc-status
-// value (one that is not decimal is UNKNOWN, as grpcmeta.ParseStatus
+// value (one that is not decimal is UNKNOWN, as grpcmeta.Value.Status
 // says), and x-echo-status-message, the status message percent-encoded
 // as in grpc-message (decoded leniently: a malformed '%' sequence stays
 // as it is). Either one alone makes the status UNKNOWN or the message
@@ -102,15 +103,15 @@ const (
 // x-echo-status-message ask for, and whether they ask for one. The
 // message is a copy: it outlives the request's headers.
 func requestedStatus(st *stream) (code int, msg string, asked bool) {
-	code = int(grpcmeta.Unknown)
+	code = codeUnknown
 	var dec []byte
 	st.eachMetadata(func(name, value string) {
 		switch name {
 		case hdrEchoStatus:
-			c, _ := grpcmeta.ParseStatus(value)
+			c, _ := grpcmeta.ValueOf(mdelem.StrOf(mdelem.BorrowString(value))).Status()
 			code, asked = int(c), true
 		case hdrEchoStatusMessage:
-			dec, asked = grpcmeta.AppendDecodedMessage(dec[:0], value), true
+			dec, asked = grpcmeta.DecodeMessage(dec[:0], value), true
 		}
 	})
 	return code, string(dec), asked

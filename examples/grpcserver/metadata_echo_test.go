@@ -12,6 +12,9 @@ import (
 // responseBatch decodes a response block the codec encoded into a batch
 // for grpcmeta's validations, and returns its fields too (Sensitive
 // included).
+// codeNotFound is the status code NOT_FOUND.
+const codeNotFound = 5
+
 func responseBatch(t *testing.T, dec *hpack.Decoder, block []byte) (*mdelem.Batch, []hpack.HeaderField) {
 	t.Helper()
 	fields, err := dec.DecodeFull(block)
@@ -118,19 +121,19 @@ func TestEchoBinaryMetadata(t *testing.T) {
 				t.Errorf("echoSize %d, want the %d encoded", n, w)
 			}
 
-			b, got = responseBatch(t, dec, c.appendGRPCTrailers(nil, int(grpcmeta.NotFound), msg))
-			if err := grpcmeta.ValidateResponse(b, grpcmeta.Trailers); err != nil {
+			b, got = responseBatch(t, dec, c.appendGRPCTrailers(nil, codeNotFound, msg))
+			if err := grpcmeta.ValidateResponse(b, grpcmeta.ResponseTrailers); err != nil {
 				t.Error(err)
 			}
-			if n, w := grpcTrailersSize(int(grpcmeta.NotFound), msg), listSize(got); n != w {
+			if n, w := grpcTrailersSize(codeNotFound, msg), listSize(got); n != w {
 				t.Errorf("grpcTrailersSize %d, want the %d encoded", n, w)
 			}
-			if len(got) != 2 || got[0].Value != "5" || string(grpcmeta.AppendDecodedMessage(nil, got[1].Value)) != msg {
+			if len(got) != 2 || got[0].Value != "5" || string(grpcmeta.DecodeMessage(nil, got[1].Value)) != msg {
 				t.Errorf("trailers %q", got)
 			}
 
 			b, got = responseBatch(t, dec, c.appendGRPCHeaders(nil, h, 300, msg))
-			if err := grpcmeta.ValidateResponse(b, grpcmeta.TrailersOnly); err != nil {
+			if err := grpcmeta.ValidateResponse(b, grpcmeta.ResponseTrailersOnly); err != nil {
 				t.Error(err)
 			}
 			if n, w := grpcHeadersSize(300, msg)+c.echoSize(h), listSize(got); n != w {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/metapack/metapack/grpcmeta"
 	"golang.org/x/net/http2"
@@ -33,9 +34,9 @@ func grpcHeadersSize(status int, msg string) int {
 // writes them.
 func grpcTrailersSize(status int, msg string) int {
 	var buf [128]byte // the encoded message, unless it is longer
-	n := fieldSize("grpc-status", "") + len(grpcmeta.AppendStatus(buf[:0], grpcmeta.Code(status)))
+	n := fieldSize("grpc-status", "") + len(strconv.AppendUint(buf[:0], uint64(status), 10))
 	if msg != "" {
-		n += fieldSize("grpc-message", "") + len(grpcmeta.AppendEncodedMessage(buf[:0], msg))
+		n += fieldSize("grpc-message", "") + len(grpcmeta.AppendMessage(buf[:0], msg))
 	}
 	return n
 }
