@@ -45,6 +45,6 @@
 // whatever its arguments.
 //
 // The package adds gRPC's rules on top of package mdelem, which stays
-// protocol-neutral: it imports only mdelem, intern, staticdata and the
-// standard library.
+// protocol-neutral: it imports only mdelem, staticdata, the module's
+// internal packages and the standard library.
 package grpcmeta
