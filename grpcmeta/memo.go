@@ -57,8 +57,8 @@ func parseValue[T ~string | ~[]byte](v T) Value {
 	bits := uint64(parseContentType(v))<<vCTShift |
 		uint64(parseEncoding(v))<<vCodingShift |
 		uint64(parseAcceptEncoding(v))<<vCodingsShift
-	if _, reason := checkStatus(v); reason == "" {
-		bits |= vStatusOK | decimal(v)
+	if code, _, reason := parseStatus(v); reason == "" {
+		bits |= vStatusOK | code
 	}
 	return Value{bits}
 }

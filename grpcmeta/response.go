@@ -139,7 +139,9 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 // statusReason says why a grpc-status value is not a decimal integer.
 func statusReason(v mdelem.Str) (int, string) {
 	if a := v.Atom(); a != nil {
-		return checkStatus(a.String())
+		_, off, reason := parseStatus(a.String())
+		return off, reason
 	}
-	return checkStatus(v.UnsafeBytes())
+	_, off, reason := parseStatus(v.UnsafeBytes())
+	return off, reason
 }

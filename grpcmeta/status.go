@@ -10,33 +10,23 @@ import (
 // codeUnknown is the status code UNKNOWN.
 const codeUnknown = 2
 
-// decimal returns the number that v's digits spell, for a v that
-// checkStatus accepts.
-func decimal[T ~string | ~[]byte](v T) uint64 {
-	var c uint64
-	for i := 0; i < len(v); i++ {
-		c = c*10 + uint64(v[i]-'0')
-	}
-	return c
-}
-
-// checkStatus returns a reason for a grpc-status value that is not valid,
-// with the offset it concerns (-1: the whole value), or "".
-func checkStatus[T ~string | ~[]byte](v T) (int, string) {
+// parseStatus returns the code a grpc-status value spells, or, for a
+// value that is not valid, a reason with the offset it concerns (-1: the
+// whole value).
+func parseStatus[T ~string | ~[]byte](v T) (code uint64, off int, reason string) {
 	if len(v) == 0 {
-		return -1, "empty"
+		return 0, -1, "empty"
 	}
-	var c uint64
 	for i := 0; i < len(v); i++ {
 		d := v[i]
 		if d < '0' || d > '9' {
-			return i, "not a digit"
+			return 0, i, "not a digit"
 		}
-		if c = c*10 + uint64(d-'0'); c > 1<<32-1 {
-			return i, "above 4294967295"
+		if code = code*10 + uint64(d-'0'); code > 1<<32-1 {
+			return 0, i, "above 4294967295"
 		}
 	}
-	return 0, ""
+	return code, 0, ""
 }
 
 // AppendStatusTrailers appends the fields that carry a call's status to

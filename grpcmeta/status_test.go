@@ -46,8 +46,8 @@ func TestParseStatus(t *testing.T) {
 			if got != tt.want || ok != (tt.off == -2) {
 				t.Fatalf("Status(%q) = %v, %v, want %v", tt.in, got, ok, tt.want)
 			}
-			off, reason := checkStatus(tt.in)
-			if off2, reason2 := checkStatus([]byte(tt.in)); off2 != off || reason2 != reason {
+			_, off, reason := parseStatus(tt.in)
+			if _, off2, reason2 := parseStatus([]byte(tt.in)); off2 != off || reason2 != reason {
 				t.Fatalf("string and bytes disagree")
 			}
 			if tt.off == -2 {
