@@ -10,10 +10,10 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// TestParseStatus checks Value.Status: "grpc-status" 1*DIGIT, and the
+// TestValueStatus checks Value.Status: "grpc-status" 1*DIGIT, and the
 // rule that a response whose grpc-status is not a decimal integer is
 // treated as UNKNOWN, with the offset the errors report.
-func TestParseStatus(t *testing.T) {
+func TestValueStatus(t *testing.T) {
 	const unknown = 2
 	tests := []struct {
 		in   string
