@@ -11,7 +11,7 @@ import (
 var (
 	ErrBadBase64  = errors.New("grpcmeta: -bin value is not base64")
 	ErrBadValue   = errors.New("grpcmeta: value byte outside 0x20-0x7E")
-	ErrBadName    = errors.New("grpcmeta: metadata name outside 0-9 a-z _ - .")
+	ErrBadName    = errors.New("grpcmeta: metadata name outside [0-9a-z_.-]")
 	ErrBadStatus  = errors.New("grpcmeta: grpc-status is not a decimal integer")
 	ErrNotBinary  = errors.New("grpcmeta: field name does not end in -bin")
 	ErrBadTimeout = errors.New("grpcmeta: malformed grpc-timeout")
