@@ -161,12 +161,12 @@ func checkPrefixFree(h *huffmanCode) error {
 				continue
 			}
 			if h.code[b]>>(h.bits[b]-h.bits[a]) == h.code[a] {
-				return fmt.Errorf("Huffman code of %d is a prefix of the code of %d", a, b)
+				return fmt.Errorf("the Huffman code of %d is a prefix of the code of %d", a, b)
 			}
 		}
 	}
 	if kraft != 1<<30 {
-		return fmt.Errorf("Huffman code does not fill the code space")
+		return fmt.Errorf("the Huffman code does not fill the code space")
 	}
 	return nil
 }

@@ -64,15 +64,6 @@ func (c *atomCache) lookup(raw []byte) *atomSlot {
 	return nil
 }
 
-// get returns the cached atom for raw, or nil (also when raw's slot holds
-// bytes).
-func (c *atomCache) get(raw []byte) *sd.Atom {
-	if s := c.lookup(raw); s != nil {
-		return s.atom
-	}
-	return nil
-}
-
 // put records that raw decodes to a.
 func (c *atomCache) put(raw []byte, a *sd.Atom) {
 	if s := c.slotFor(raw); s != nil {

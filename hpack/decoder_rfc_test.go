@@ -9,12 +9,9 @@ import (
 	"github.com/metapack/metapack/mdelem"
 )
 
-// rfcCase and rfcStory are RFC 7541 Appendix C's examples, as the
-// project's transcription gives them.
-type (
-	rfcCase  = story.AppendixCase
-	rfcStory = story.AppendixStory
-)
+// rfcStory is one of RFC 7541 Appendix C's examples, as the project's
+// transcription gives it.
+type rfcStory = story.AppendixStory
 
 // readRFCExamples reads testdata/rfc7541-appendix-c.txt.
 func readRFCExamples(t *testing.T) []rfcStory {

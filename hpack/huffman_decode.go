@@ -15,9 +15,6 @@ const (
 	fastLen1Mask  = 0x1f << huffdata.HuffmanFastLen1Shift
 	fastShift     = 64 - huffdata.HuffmanFastBits
 	maxCodeBits   = 30 // the longest Huffman code
-	// decodeSlack is the room past the decoded length the rounds want.
-	decodeSlack = fastRoom
-	fastRoom    = 16 // the room a round wants
 )
 
 // AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
@@ -34,24 +31,12 @@ func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	return appendHuffmanDecode(dst, src, maxLen)
 }
 
-// stepsBudget caps the steps taken before going back to the rounds.
-const stepsBudget = 32
-
-// longFirst is the least bit buffer that starts with a code longer than
-// HuffmanFastBits, all of which start with HuffmanMidStart ones.
-const longFirst = math.MaxUint64 >> (64 - huffdata.HuffmanMidStart) << (64 - huffdata.HuffmanMidStart)
-
-// eosFirst is the least bit buffer that starts with EOS, 30 ones.
-const eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
-
 // Where the long tables read the bit buffer (see huffdata.HuffmanMidStart).
 const (
 	midShift  = 64 - huffdata.HuffmanMidStart - huffdata.HuffmanMidBits
 	midMask   = 1<<huffdata.HuffmanMidBits - 1
 	highShift = 64 - huffdata.HuffmanHighStart - huffdata.HuffmanHighBits
 	highMask  = 1<<huffdata.HuffmanHighBits - 1
-	// highFirst is the least bit buffer that starts with a high code.
-	highFirst = math.MaxUint64 >> (64 - huffdata.HuffmanHighStart) << (64 - huffdata.HuffmanHighStart)
 )
 
 // decodeLong returns the first-level-style entry for the long code at the

@@ -12,6 +12,22 @@ import (
 	"github.com/metapack/metapack/internal/huffdata"
 )
 
+// What the unsafe rounds and steps need beyond the shared tables.
+const (
+	// decodeSlack is the room past the decoded length the rounds want.
+	decodeSlack = fastRoom
+	fastRoom    = 16 // the room a round wants
+	// stepsBudget caps the steps taken before going back to the rounds.
+	stepsBudget = 32
+	// longFirst is the least bit buffer that starts with a code longer
+	// than HuffmanFastBits, all of which start with HuffmanMidStart ones.
+	longFirst = math.MaxUint64 >> (64 - huffdata.HuffmanMidStart) << (64 - huffdata.HuffmanMidStart)
+	// eosFirst is the least bit buffer that starts with EOS, 30 ones.
+	eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
+	// highFirst is the least bit buffer that starts with a high code.
+	highFirst = math.MaxUint64 >> (64 - huffdata.HuffmanHighStart) << (64 - huffdata.HuffmanHighStart)
+)
+
 // appendHuffmanDecode is AppendHuffmanDecode where a maxLen of 0 or less
 // allows nothing; its pure-Go twin is appendHuffmanDecodeSafe. It writes
 // nothing at or past dst[len(dst)+maxLen].

@@ -28,13 +28,6 @@ type Source interface {
 	Static | Interned | Owned | Borrowed
 }
 
-// fromSafe is From's pure-Go twin: a type switch per side instead of
-// reinterpreting the arguments' words. -tags purego builds From on it;
-// the default build compiles it too, for TestFromTwins.
-func fromSafe[K, V Source](name K, value V) Field {
-	return Field{Name: fromSide(name), Value: fromSide(value)}
-}
-
 // fromSide returns the Str of one side of From, with the tag From gives
 // its kind: a Static is tagged static whatever its tier, as in the default
 // build; Batch.Append reads the atom's own kind.

@@ -12,7 +12,7 @@ func BorrowString(s string) Borrowed { return Borrowed(s) }
 // A nil Static or the zero Interned gives a side that holds no string,
 // which Batch.Append rejects (see Str.IsValid).
 func From[K, V Source](name K, value V) Field {
-	return fromSafe(name, value)
+	return Field{Name: fromSide(name), Value: fromSide(value)}
 }
 
 // StrOf returns one side of a field, of any storage kind, as From would

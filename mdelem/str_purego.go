@@ -30,10 +30,6 @@ func bytesStr(b []byte, tag uint64) Str { return Str{b: b[:len(b):len(b)], tag: 
 // atomRaw returns s's atom pointer, for a Str whose tag is of an atom kind.
 func (s Str) atomRaw() *staticdata.Atom { return s.a }
 
-// isNil reports whether s points nowhere: the zero Str, a nil atom, or
-// bytes with no data pointer.
-func (s Str) isNil() bool { return s.a == nil && s.b == nil }
-
 // bytes returns the bytes of a Str of a byte kind (and none for an atom).
 func (s Str) bytes() []byte { return s.b }
 

@@ -55,10 +55,6 @@ func bytesStr(b []byte, tag uint64) Str {
 // or nil; guarded by TestFromKinds and TestStrEqual.
 func (s Str) atomRaw() *staticdata.Atom { return (*staticdata.Atom)(s.p) }
 
-// isNil reports whether s points nowhere: the zero Str, a nil atom, or
-// bytes with no data pointer.
-func (s Str) isNil() bool { return s.p == nil }
-
 // bytes returns the bytes of a Str of a byte kind (and none for an atom
 // kind's, whose length field is 0).
 //

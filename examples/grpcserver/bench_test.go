@@ -133,7 +133,7 @@ func codecRoundTrip(b *testing.B, c headerCodec, br *blockReader, block, out []b
 		b.Fatal(err)
 	}
 	if !isGRPC(&info) || info.path != "/echo.Echo/Echo" {
-		b.Fatal(fmt.Sprintf("bad request info %+v", info))
+		b.Fatalf("bad request info %+v", info)
 	}
 	out = c.appendGRPCHeaders(out[:0], h, -1, "")
 	c.releaseRequest(h)

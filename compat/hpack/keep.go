@@ -1,5 +1,3 @@
-//go:build !purego
-
 package hpack
 
 import (
@@ -12,7 +10,8 @@ import (
 // bytes; field makes the value's string as a view of them
 // (Str.UnsafeString), with no copy of its own, and the dynamic table
 // keeps the same bytes, so that a later indexed field comes back as the
-// same string.
+// same string. Under -tags purego, Str.UnsafeString copies instead, and
+// the table keeps its own copy of each value.
 //
 // SAFETY: a string must never change. DecodeFragmentFunc writes each
 // copy once, before fn sees it, and never again: its slabs are only ever
