@@ -34,8 +34,12 @@ func main() {
 }
 
 func run(dataDir, outDir string) error {
-	table, err := readStaticTable(filepath.Join(dataDir, "static_table.txt"))
+	table, err := readStaticTable(filepath.Join(dataDir, "static_table.txt"), 61)
 	if err != nil {
+		return err
+	}
+	// QPACK's table is read and checked here; it does not reach the output yet.
+	if _, err := readStaticTable(filepath.Join(dataDir, "qpack_static_table.txt"), 99); err != nil {
 		return err
 	}
 	grpc, err := readGRPCMetadata(filepath.Join(dataDir, "grpc_metadata.txt"))

@@ -39,13 +39,15 @@ func dataLines(path string) ([]string, error) {
 	return lines, sc.Err()
 }
 
-func readStaticTable(path string) ([]staticEntry, error) {
+// readStaticTable reads a static table of want entries in index order:
+// RFC 7541's (61) or RFC 9204's (99).
+func readStaticTable(path string, want int) ([]staticEntry, error) {
 	lines, err := dataLines(path)
 	if err != nil {
 		return nil, err
 	}
-	if len(lines) != 61 {
-		return nil, fmt.Errorf("%s: %d entries, want 61", path, len(lines))
+	if len(lines) != want {
+		return nil, fmt.Errorf("%s: %d entries, want %d", path, len(lines), want)
 	}
 	table := make([]staticEntry, len(lines))
 	for i, line := range lines {
