@@ -20,7 +20,8 @@ const MaxInt62 = 1<<62 - 1
 // from the start of p, and returns the value and how many bytes it took. A
 // value above max (at most MaxInt62), or more continuation bytes than max
 // needs, is IntOverflow; input that ends inside the integer is
-// IntTruncated. Bits of p[0] above the prefix are ignored.
+// IntTruncated. A value that fits in the prefix is returned whatever max
+// is; bits of p[0] above the prefix are ignored.
 func ReadInt(p []byte, n uint, max uint64) (v uint64, size int, res IntResult) {
 	if len(p) == 0 {
 		return 0, 0, IntTruncated
