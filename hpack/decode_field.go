@@ -2,10 +2,10 @@ package hpack
 
 import (
 	"errors"
+	"github.com/metapack/metapack/internal/hcode"
 	"math"
 
 	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/internal/huffdata"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -79,7 +79,7 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 }
 
 // intErr turns a failed integer read into parse results.
-func intErr(res intResult, p []byte, off int) (need int, err error) {
+func intErr(res hcode.IntResult, p []byte, off int) (need int, err error) {
 	if res == intTruncated {
 		return len(p) + 1, nil
 	}
@@ -121,7 +121,7 @@ func (d *Decoder) indexedEntry(idx uint64) *dynEntry {
 func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int, err error) {
 	idx, size := uint64(p[0]&0x7f), 1
 	if idx == 0x7f {
-		var res intResult
+		var res hcode.IntResult
 		if idx, size, res = readInt(p, 7); res != intOK {
 			need, err = intErr(res, p, off)
 			return 0, need, err
@@ -163,7 +163,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 		if len(p) > 1 && p[1] < 0x80 { // one continuation byte
 			idx, pos = mask+uint64(p[1]), 2
 		} else {
-			var res intResult
+			var res hcode.IntResult
 			if idx, pos, res = readInt(p, prefix); res != intOK {
 				need, err = intErr(res, p, off)
 				return 0, need, err
@@ -507,12 +507,12 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 // checkHuffman checks the coding of a whole string that is not decoded.
 func checkHuffman(huff bool, raw []byte, off int) error {
 	if huff {
-		var c huffCheck
-		if err := c.feed(raw); err != nil {
-			return &DecodingError{Offset: off, Err: err}
+		var c hcode.Checker
+		if err := c.Feed(raw); err != nil {
+			return &DecodingError{Offset: off, Err: huffmanError(err)}
 		}
-		if err := c.finish(); err != nil {
-			return &DecodingError{Offset: off, Err: err}
+		if err := c.Finish(); err != nil {
+			return &DecodingError{Offset: off, Err: huffmanError(err)}
 		}
 	}
 	return nil
@@ -545,7 +545,7 @@ func (d *Decoder) mayEnterTable(indexing bool, n int) bool {
 // to: l, or for Huffman data one byte per 30 bits, the longest code.
 func minDecodedLen(l int, huff bool) int {
 	if huff {
-		return l / maxCodeBits * 8
+		return l / hcode.MaxCodeBits * 8
 	}
 	return l
 }
@@ -561,7 +561,7 @@ func (d *Decoder) startSkip(start, l int, huff, value, indexing bool, off int) (
 		d.table.evictTo(0)
 	}
 	d.skipLeft, d.skipValue, d.skipping, d.skipOff = l, value, true, off
-	d.skipHuff, d.skipCheck = huff, huffCheck{}
+	d.skipHuff, d.skipCheck = huff, hcode.Checker{}
 	return start, 0, errSkipping
 }
 
@@ -572,8 +572,8 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 	for {
 		k := min(d.skipLeft, len(q)-n)
 		if d.skipHuff && k > 0 {
-			if err := d.skipCheck.feed(q[n : n+k]); err != nil {
-				return n, 0, &DecodingError{Offset: d.skipOff, Err: err}
+			if err := d.skipCheck.Feed(q[n : n+k]); err != nil {
+				return n, 0, &DecodingError{Offset: d.skipOff, Err: huffmanError(err)}
 			}
 		}
 		d.skipLeft -= k
@@ -582,8 +582,8 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 			return n, 0, nil
 		}
 		if d.skipHuff {
-			if err := d.skipCheck.finish(); err != nil {
-				return n, 0, &DecodingError{Offset: d.skipOff, Err: err}
+			if err := d.skipCheck.Finish(); err != nil {
+				return n, 0, &DecodingError{Offset: d.skipOff, Err: huffmanError(err)}
 			}
 			d.skipHuff = false
 		}
@@ -599,7 +599,7 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 			return n, needAt - n, nil
 		}
 		d.skipValue, d.skipLeft, n = false, l, start
-		d.skipHuff, d.skipCheck = huff, huffCheck{}
+		d.skipHuff, d.skipCheck = huff, hcode.Checker{}
 	}
 }
 
@@ -631,61 +631,5 @@ func (d *Decoder) stringOverLimit(off int) error {
 		d.limitErr = &DecodingError{Err: ErrStringLength, Limit: d.maxStringLen, Offset: off}
 	}
 	d.fieldsLeft = sunkBudget
-	return nil
-}
-
-// huffCheck checks Huffman-coded bytes fed to it in pieces, as decoding
-// them would (RFC 7541 §5.2), without keeping their symbols.
-type huffCheck struct {
-	buf uint64 // unread bits, left-aligned
-	nb  uint
-}
-
-// feed checks p's codes, keeping the bits of the last, unfinished one.
-func (c *huffCheck) feed(p []byte) error {
-	fast := &huffdata.HuffmanDecodeFast
-	for _, b := range p {
-		c.buf |= uint64(b) << (56 - c.nb)
-		c.nb += 8
-		for c.nb >= maxCodeBits { // a whole code is in buf
-			e := fast[c.buf>>fastShift]
-			if e&fastCountMask == 0 {
-				if e = decodeLong(c.buf); e == 0 {
-					return errHuffmanEOS
-				}
-			}
-			n := uint(e) & fastUsedMask
-			c.buf <<= n
-			c.nb -= n
-		}
-	}
-	return nil
-}
-
-// finish checks the codes and padding left once the string is whole.
-func (c *huffCheck) finish() error {
-	for c.nb > 0 {
-		padded := c.buf | math.MaxUint64>>c.nb
-		e := huffdata.HuffmanDecodeFast[padded>>fastShift]
-		n := uint(e&fastLen1Mask) >> huffdata.HuffmanFastLen1Shift
-		if e&fastCountMask == 0 {
-			if e = decodeLong(padded); e == 0 {
-				n = maxCodeBits
-			} else {
-				n = uint(e) & fastUsedMask
-			}
-		}
-		if n > c.nb {
-			if c.nb > 7 || c.buf != ^(math.MaxUint64>>c.nb) {
-				return errHuffmanPadding
-			}
-			return nil
-		}
-		if n == maxCodeBits {
-			return errHuffmanEOS
-		}
-		c.buf <<= n
-		c.nb -= n
-	}
 	return nil
 }

@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"fmt"
+	"github.com/metapack/metapack/internal/hcode"
 	"math"
 
 	"github.com/metapack/metapack/intern"
@@ -70,7 +71,7 @@ type Decoder struct {
 	skipping  bool
 	skipOff   int
 	skipHuff  bool
-	skipCheck huffCheck
+	skipCheck hcode.Checker
 
 	// discard is what a nil dst decodes into.
 	discard *mdelem.Batch

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"github.com/metapack/metapack/internal/hcode"
 	"strings"
 	"testing"
 
@@ -121,7 +122,7 @@ func TestDecodeSizeUpdates(t *testing.T) {
 func literal(rep byte, name, value string, huff bool) []byte {
 	str := func(b []byte, s string) []byte {
 		if huff {
-			b = appendInt(b, 0x80, 7, uint64(huffmanLen(s)))
+			b = appendInt(b, 0x80, 7, uint64(hcode.EncodedLen(s)))
 			return AppendHuffmanString(b, s)
 		}
 		return append(appendInt(b, 0, 7, uint64(len(s))), s...)

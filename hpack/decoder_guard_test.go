@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"fmt"
+	"github.com/metapack/metapack/internal/hcode"
 	"math/rand/v2"
 	"testing"
 
@@ -45,9 +46,9 @@ func guardConnections() [][][]byte {
 			// Incremental indexing, so later blocks index the entry;
 			// the last field of the block is the value, so its last
 			// bytes are the block's.
-			b := appendInt([]byte{0x40}, 0x80, 7, uint64(huffmanLen(string(name))))
+			b := appendInt([]byte{0x40}, 0x80, 7, uint64(hcode.EncodedLen(string(name))))
 			b = AppendHuffmanString(b, string(name))
-			b = appendInt(b, 0x80, 7, uint64(huffmanLen(string(value))))
+			b = appendInt(b, 0x80, 7, uint64(hcode.EncodedLen(string(value))))
 			b = AppendHuffmanString(b, string(value))
 			blocks = append(blocks, b)
 			if n%8 == 7 {

@@ -3,6 +3,7 @@ package hpack
 import (
 	"errors"
 	"fmt"
+	"github.com/metapack/metapack/internal/hcode"
 	"strings"
 	"testing"
 
@@ -156,7 +157,7 @@ func TestStringLimitAppliesToCachedAtoms(t *testing.T) {
 	// content-type (static index 31) without indexing, Huffman-coded
 	// application/grpc: interned, so cached.
 	block := appendInt(nil, 0x00, 4, 31)
-	block = appendInt(block, 0x80, 7, uint64(huffmanLen("application/grpc")))
+	block = appendInt(block, 0x80, 7, uint64(hcode.EncodedLen("application/grpc")))
 	block = AppendHuffmanString(block, "application/grpc")
 	if err := d.Decode(b, block); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/hcode"
 	"slices"
 
 	"github.com/metapack/metapack/internal/tabledef"
@@ -104,9 +105,9 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 // that is shorter: it codes s after the raw length's prefix, then fixes up.
 func appendString(dst []byte, s string) []byte {
 	start := len(dst)
-	p := intLen(7, uint64(len(s)))
+	p := hcode.IntLen(7, uint64(len(s)))
 	// AppendHuffmanString measures s first unless it has this much room.
-	if room := p + maxHuffmanBytesPerByte*len(s) + 8; cap(dst)-start < room {
+	if room := p + hcode.MaxBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
 	dst = AppendHuffmanString(dst[:start+p], s)
@@ -115,7 +116,7 @@ func appendString(dst []byte, s string) []byte {
 		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))
 		return append(dst, s...)
 	}
-	if q := intLen(7, uint64(n)); q < p {
+	if q := hcode.IntLen(7, uint64(n)); q < p {
 		// The Huffman length needs a shorter prefix than the raw one.
 		copy(dst[start+q:], dst[start+p:])
 		p = q
@@ -123,19 +124,6 @@ func appendString(dst []byte, s string) []byte {
 	// Rewrite the prefix in place, within cap(dst).
 	appendInt(dst[:start], 0x80, 7, uint64(n))
 	return dst[:start+p+n]
-}
-
-// intLen returns how many bytes appendInt takes for v with an n-bit prefix.
-func intLen(n uint, v uint64) int {
-	mask := uint64(1)<<n - 1
-	if v < mask {
-		return 1
-	}
-	l := 2
-	for v -= mask; v >= 0x80; v >>= 7 {
-		l++
-	}
-	return l
 }
 
 // staticMatch returns the static index of the field, whose name is an

@@ -3,6 +3,7 @@ package hpack
 import (
 	"bytes"
 	"fmt"
+	"github.com/metapack/metapack/internal/hcode"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -157,7 +158,7 @@ func fuzzSizeChange(sel byte, i int) (uint32, bool) {
 }
 
 // checkBlockTwin walks an encoded block and checks each string in it
-// against appendHuffmanStringSafe, the pure-Go twin of the Huffman
+// against hcode.AppendEncodeSafe, the pure-Go twin of the Huffman
 // encoder: a Huffman-coded string must be the twin's coding of what it
 // decodes to, and shorter than that, and a raw string one that the twin
 // does not code shorter. The representations do not depend on the coding,
@@ -199,16 +200,16 @@ func checkBlockTwin(block []byte) error {
 			raw := block[p : p+int(l)]
 			p += int(l)
 			if !huff {
-				if c := appendHuffmanStringSafe(nil, string(raw)); len(c) < len(raw) {
+				if c := hcode.AppendEncodeSafe(nil, string(raw)); len(c) < len(raw) {
 					return fmt.Errorf("raw %q, which the twin codes shorter: %x", raw, c)
 				}
 				continue
 			}
-			s, err := appendHuffmanDecodeSafe(nil, raw, math.MaxInt)
+			s, err := hcode.AppendDecodeSafe(nil, raw, math.MaxInt)
 			if err != nil {
 				return fmt.Errorf("Huffman string %x: %v", raw, err)
 			}
-			if c := appendHuffmanStringSafe(nil, string(s)); !bytes.Equal(c, raw) || len(c) >= len(s) {
+			if c := hcode.AppendEncodeSafe(nil, string(s)); !bytes.Equal(c, raw) || len(c) >= len(s) {
 				return fmt.Errorf("%q coded as %x, the twin codes it %x", s, raw, c)
 			}
 		}

@@ -15,7 +15,7 @@ import (
 
 // codecPackages are the packages that must build without unsafe under
 // -tags purego, relative to the module root.
-var codecPackages = []string{"hpack", "mdelem", "intern", "staticdata", "internal/tier"}
+var codecPackages = []string{"hpack", "internal/hcode", "mdelem", "intern", "staticdata", "internal/tier"}
 
 // root is the module root, from this package's folder.
 const root = "../.."

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package hpack
+package hcode
 
 import (
 	"testing"

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package hpack
+package hcode
 
 import (
 	"encoding/binary"
@@ -23,15 +23,18 @@ const (
 	// than HuffmanFastBits, all of which start with HuffmanMidStart ones.
 	longFirst = math.MaxUint64 >> (64 - huffdata.HuffmanMidStart) << (64 - huffdata.HuffmanMidStart)
 	// eosFirst is the least bit buffer that starts with EOS, 30 ones.
-	eosFirst = math.MaxUint64 >> (64 - maxCodeBits) << (64 - maxCodeBits)
+	eosFirst = math.MaxUint64 >> (64 - MaxCodeBits) << (64 - MaxCodeBits)
 	// highFirst is the least bit buffer that starts with a high code.
 	highFirst = math.MaxUint64 >> (64 - huffdata.HuffmanHighStart) << (64 - huffdata.HuffmanHighStart)
 )
 
-// appendHuffmanDecode is AppendHuffmanDecode where a maxLen of 0 or less
-// allows nothing; its pure-Go twin is appendHuffmanDecodeSafe. It writes
-// nothing at or past dst[len(dst)+maxLen].
-func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
+// AppendDecode appends the decoding of the Huffman-coded src (RFC 7541
+// §5.2) to dst. A decoding longer than maxLen bytes fails with ErrTooLong,
+// and maxLen <= 0 allows nothing; invalid input fails with ErrEOS or
+// ErrPadding. On error dst's length is left as it was; nothing is written
+// at or past dst[len(dst)+maxLen]. It does not allocate when dst has room
+// for len(src)*8/5+16 more bytes. Its pure-Go twin is AppendDecodeSafe.
+func AppendDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0) // a negative cap allows nothing, as 0 does
 	start := len(dst)
 	// Short strings with room decode from registers alone.
@@ -79,7 +82,7 @@ func appendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 // decodeHuffmanRounds decodes src from bit pos into out at o while 8 bytes
 // of input and fastRoom of room remain, and returns the output position and
 // the bit position reached, a symbol boundary; a whole EOS stops it with
-// errHuffmanEOS.
+// ErrEOS.
 //
 // SAFETY: q and p are out's and src's bases plus o and i. A round loads 8
 // bytes at p only while p <= src+lastI and lastI <= len(src)-8, and the
@@ -127,7 +130,7 @@ func decodeHuffmanRounds(out []byte, o int, src []byte, pos uint) (int, uint, er
 		o, i = int(uintptr(q)-uintptr(base)), int(uintptr(p)-uintptr(sp))
 		if buf >= eosFirst {
 			// Stalled on an EOS, which buf holds whole.
-			return o, uint(i)*8 - nb, errHuffmanEOS
+			return o, uint(i)*8 - nb, ErrEOS
 		}
 	}
 	return o, uint(i)*8 - nb, nil
@@ -218,12 +221,12 @@ func tailEnd(err error, end, q uint) error {
 		return err
 	}
 	if q > end {
-		return errHuffmanPadding // the last code runs past the input
+		return ErrPadding // the last code runs past the input
 	}
-	if end-q >= maxCodeBits {
-		return errHuffmanEOS // a whole EOS inside the input
+	if end-q >= MaxCodeBits {
+		return ErrEOS // a whole EOS inside the input
 	}
-	return errHuffmanPadding
+	return ErrPadding
 }
 
 // tailRoundBits is the most bits a round of three lookups consumes.
@@ -277,7 +280,7 @@ func decodeHuffmanTail(out []byte, o int, src []byte, n int, skip uint) (int, ui
 		}
 		e := fast[buf>>fastShift]
 		if e&fastCountMask == 0 {
-			if ^buf>>(64-maxCodeBits) == 0 {
+			if ^buf>>(64-MaxCodeBits) == 0 {
 				// EOS (30 ones): the end of every input here.
 				return int(uintptr(w) - uintptr(unsafe.Pointer(unsafe.SliceData(out)))), loaded - nb, nil
 			}

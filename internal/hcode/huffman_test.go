@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -43,8 +43,8 @@ func TestHuffmanEncodeMatchesXnet(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("AppendHuffmanString(%q) = %x, x/net gives %x", s, got, want)
 		}
-		if g, w := uint64(huffmanLen(s)), xhpack.HuffmanEncodeLength(s); g != w {
-			t.Fatalf("huffmanLen(%q) = %d, x/net gives %d", s, g, w)
+		if g, w := uint64(EncodedLen(s)), xhpack.HuffmanEncodeLength(s); g != w {
+			t.Fatalf("EncodedLen(%q) = %d, x/net gives %d", s, g, w)
 		}
 	}
 }
@@ -94,15 +94,15 @@ func TestHuffmanDecodeInvalid(t *testing.T) {
 		src  []byte
 		want error
 	}{
-		{"EOS alone", []byte{0xff, 0xff, 0xff, 0xff}, errHuffmanEOS},
-		{"EOS after a symbol", append([]byte{0x1f}, 0xff, 0xff, 0xff, 0xff), errHuffmanEOS}, // '0' then EOS
-		{"EOS then bad padding", eos, errHuffmanEOS},
-		{"padding of 8 ones", []byte{0xff}, errHuffmanPadding},
-		{"padding of 8 ones after a symbol", []byte{0x1f, 0xff}, errHuffmanPadding}, // "0" + 3 ones, then 8 ones
-		{"padding not all ones", []byte{0x00}, errHuffmanPadding},                   // '0' then 000
-		{"padding with a zero", []byte{0x1e}, errHuffmanPadding},                    // "0" then 110
-		{"EOS in a long input", huffmanBits(strings.Repeat("a", 20)+"\x00"+strings.Repeat("b", 20), true), errHuffmanEOS},
-		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), errHuffmanEOS},
+		{"EOS alone", []byte{0xff, 0xff, 0xff, 0xff}, ErrEOS},
+		{"EOS after a symbol", append([]byte{0x1f}, 0xff, 0xff, 0xff, 0xff), ErrEOS}, // '0' then EOS
+		{"EOS then bad padding", eos, ErrEOS},
+		{"padding of 8 ones", []byte{0xff}, ErrPadding},
+		{"padding of 8 ones after a symbol", []byte{0x1f, 0xff}, ErrPadding}, // "0" + 3 ones, then 8 ones
+		{"padding not all ones", []byte{0x00}, ErrPadding},                   // '0' then 000
+		{"padding with a zero", []byte{0x1e}, ErrPadding},                    // "0" then 110
+		{"EOS in a long input", huffmanBits(strings.Repeat("a", 20)+"\x00"+strings.Repeat("b", 20), true), ErrEOS},
+		{"EOS late in a long input", huffmanBits(strings.Repeat("x", 40)+"\x00"+"y", true), ErrEOS},
 	}
 	for _, tt := range tests {
 		got, err := AppendHuffmanDecode([]byte("keep"), tt.src, 0)
@@ -148,7 +148,7 @@ func TestHuffmanDecodeLimit(t *testing.T) {
 	enc := AppendHuffmanString(nil, s)
 	for _, limit := range []int{0, 1, 7, 8, 100, 511} {
 		dst := make([]byte, 3, 3+limit) // room for exactly the limit
-		got, err := appendHuffmanDecode(dst, enc, limit)
+		got, err := AppendDecode(dst, enc, limit)
 		if !errors.Is(err, ErrStringLength) {
 			t.Fatalf("limit %d: error %v, want ErrStringLength", limit, err)
 		}
@@ -156,7 +156,7 @@ func TestHuffmanDecodeLimit(t *testing.T) {
 			t.Fatalf("limit %d: dst grew to %d after the error", limit, len(got))
 		}
 	}
-	got, err := appendHuffmanDecode(nil, enc, 512)
+	got, err := AppendDecode(nil, enc, 512)
 	if err != nil || string(got) != s {
 		t.Fatalf("limit equal to length: %v", err)
 	}
@@ -182,7 +182,7 @@ func TestHuffmanDecodeLimitWritesNothingPast(t *testing.T) {
 		enc := AppendHuffmanString(nil, s)
 		for limit := 0; limit <= len(s)+2; limit += 1 + limit/16 {
 			backing := bytes.Repeat([]byte{mark}, 3+limit+64)
-			got, err := appendHuffmanDecode(backing[:3], enc, limit)
+			got, err := AppendDecode(backing[:3], enc, limit)
 			for i, c := range backing[3+limit:] {
 				if c != mark {
 					t.Fatalf("%s, limit %d: byte %d past the limit written", name, limit, i)
@@ -350,7 +350,7 @@ func TestHuffmanDecodeWideEntries(t *testing.T) {
 // the one-symbol steps and back at every kind of place, and the steps stop
 // on their budget, near the end of the input and near the end of the
 // room. The same strings with an EOS put in among the codes must fail with
-// errHuffmanEOS, wherever the EOS falls.
+// ErrEOS, wherever the EOS falls.
 func TestHuffmanDecodeLongRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	text := "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=ABCXYZ "
@@ -385,7 +385,7 @@ func TestHuffmanDecodeLongRuns(t *testing.T) {
 				k := rng.IntN(len(s) + 1)
 				bad := huffmanBits(string(s[:k])+"\x00"+string(s[k:]), true)
 				got, err := AppendHuffmanDecode([]byte("keep"), bad, 0)
-				if !errors.Is(err, errHuffmanEOS) || string(got) != "keep" {
+				if !errors.Is(err, ErrEOS) || string(got) != "keep" {
 					t.Fatalf("decoding %x (EOS after %d of %d codes): %v, dst %q", bad, k, len(s), err, got)
 				}
 			}

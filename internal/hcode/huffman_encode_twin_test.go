@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ func TestHuffmanEncodeTwins(t *testing.T) {
 					for _, f := range []struct {
 						name string
 						fn   func([]byte, string) []byte
-					}{{"AppendHuffmanString", AppendHuffmanString}, {"appendHuffmanStringSafe", appendHuffmanStringSafe}} {
+					}{{"AppendHuffmanString", AppendHuffmanString}, {"AppendEncodeSafe", AppendEncodeSafe}} {
 						dst := append(make([]byte, 0, len(prefix)+spare), prefix...)
 						got := f.fn(dst, s)
 						if !bytes.Equal(got, want) {
@@ -46,10 +46,10 @@ func TestHuffmanEncodeSafeAllocs(t *testing.T) {
 	for _, kind := range huffmanContentKinds {
 		for _, n := range []int{0, 1, 7, 8, 9, 31, 64, 129} {
 			s := string(kind.make(r, n))
-			exact := huffmanLen(s)
+			exact := EncodedLen(s)
 			for _, room := range []int{exact, exact + 8, 4*n + 8} {
 				dst := make([]byte, 0, room)
-				allocs := testing.AllocsPerRun(10, func() { dst = appendHuffmanStringSafe(dst[:0], s) })
+				allocs := testing.AllocsPerRun(10, func() { dst = AppendEncodeSafe(dst[:0], s) })
 				if allocs != 0 || cap(dst) != room {
 					t.Errorf("%s n=%d room=%d: %v allocations, cap %d", kind.name, n, room, allocs, cap(dst))
 				}
@@ -62,7 +62,7 @@ func TestHuffmanEncodeSafeAllocs(t *testing.T) {
 // fast encoder through each of its paths.
 func TestHuffmanEncodeTwinShapes(t *testing.T) {
 	for i, s := range huffmanEncodeShapes() {
-		got, want := AppendHuffmanString(nil, s), appendHuffmanStringSafe(nil, s)
+		got, want := AppendHuffmanString(nil, s), AppendEncodeSafe(nil, s)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("shape %d %q: %x, twin %x", i, s, got, want)
 		}

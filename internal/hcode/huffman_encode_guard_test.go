@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -23,17 +23,17 @@ func TestHuffmanEncodeAtGuard(t *testing.T) {
 	for _, kind := range huffmanContentKinds {
 		for n := 0; n <= 80; n++ {
 			raw := kind.make(r, n)
-			want := appendHuffmanStringSafe([]byte(prefix), string(raw))
+			want := AppendEncodeSafe([]byte(prefix), string(raw))
 			for _, place := range []struct {
 				name string
 				s    string
 			}{{"before", guardpage.StringBefore(t, string(raw))}, {"after", guardpage.StringAfter(t, string(raw))}} {
-				exact := huffmanLen(place.s)
+				exact := EncodedLen(place.s)
 				for room := exact; room <= 4*n+8; room++ {
 					for _, f := range []struct {
 						name string
 						fn   func([]byte, string) []byte
-					}{{"AppendHuffmanString", AppendHuffmanString}, {"appendHuffmanStringSafe", appendHuffmanStringSafe}} {
+					}{{"AppendHuffmanString", AppendHuffmanString}, {"AppendEncodeSafe", AppendEncodeSafe}} {
 						buf := out.Before(len(prefix) + room)
 						dst := append(buf[:0], prefix...)
 						got := f.fn(dst, place.s)

@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"encoding/binary"
@@ -14,22 +14,8 @@ const (
 	fastCountMask = 0x3 << huffdata.HuffmanFastCountShift
 	fastLen1Mask  = 0x1f << huffdata.HuffmanFastLen1Shift
 	fastShift     = 64 - huffdata.HuffmanFastBits
-	maxCodeBits   = 30 // the longest Huffman code
+	MaxCodeBits   = 30 // the longest Huffman code
 )
-
-// AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
-// and returns the extended buffer. A decoding longer than maxLen bytes
-// fails with ErrStringLength, having grown dst only as far as maxLen needs;
-// maxLen <= 0 means no limit. Invalid input (RFC 7541 §5.2: EOS in the
-// string, padding over 7 bits or not all ones) yields an error matching
-// ErrInvalidHuffman. On error dst's length is left as it was. It does not
-// allocate when dst has room for len(src)*8/5+16 more bytes.
-func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
-	if maxLen <= 0 {
-		maxLen = math.MaxInt
-	}
-	return appendHuffmanDecode(dst, src, maxLen)
-}
 
 // Where the long tables read the bit buffer (see huffdata.HuffmanMidStart).
 const (
@@ -51,9 +37,9 @@ func decodeLong(buf uint64) uint32 {
 	return uint32(e)
 }
 
-// appendHuffmanDecodeSafe is the bounds-checked twin of appendHuffmanDecode,
+// AppendDecodeSafe is the bounds-checked twin of AppendDecode,
 // with the same results; -tags purego decodes with it.
-func appendHuffmanDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
+func AppendDecodeSafe(dst, src []byte, maxLen int) ([]byte, error) {
 	maxLen = max(maxLen, 0)
 	start := len(dst)
 	// At most len(src)*8/5 bytes out, and 2 of room for a store.
@@ -130,7 +116,7 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		var n uint
 		if e&fastCountMask == 0 {
 			if e = decodeLong(padded); e == 0 {
-				sym, n = huffdata.HuffmanEOS, maxCodeBits
+				sym, n = huffdata.HuffmanEOS, MaxCodeBits
 			} else {
 				sym, n = int(byte(e>>huffdata.HuffmanFastSym1Shift)), uint(e)&fastUsedMask
 			}
@@ -139,15 +125,15 @@ func appendHuffmanCareful(dst, out []byte, start, o int, src []byte, pos uint, m
 		}
 		if n > nb {
 			if nb > 7 || buf != ^(math.MaxUint64>>nb) {
-				return dst[:start], errHuffmanPadding
+				return dst[:start], ErrPadding
 			}
 			return dst[:o], nil
 		}
 		if sym == huffdata.HuffmanEOS {
-			return dst[:start], errHuffmanEOS
+			return dst[:start], ErrEOS
 		}
 		if o-start >= maxLen {
-			return dst[:start], ErrStringLength
+			return dst[:start], ErrTooLong
 		}
 		if o == len(out) {
 			// Out of room below the limit: grow.

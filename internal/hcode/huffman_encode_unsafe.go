@@ -1,6 +1,6 @@
 //go:build !purego
 
-package hpack
+package hcode
 
 import (
 	"encoding/binary"
@@ -18,7 +18,7 @@ var huffmanTables = &huffdata.HuffmanEncodeTables
 //
 //go:noinline
 func growForHuffman(dst []byte, s string) []byte {
-	return slices.Grow(dst, huffmanLen(s)+8)
+	return slices.Grow(dst, EncodedLen(s)+8)
 }
 
 // How the encoder works
@@ -31,7 +31,10 @@ func growForHuffman(dst []byte, s string) []byte {
 // the 8 bytes of slack after it. Text goes eight bytes per store while
 // their codes fit in 57 bits, else a pair of codes per store.
 
-// appendHuffmanString is AppendHuffmanString in the default build.
+// AppendEncode appends the Huffman coding of s to dst, padded with the high
+// bits of EOS (RFC 7541 §5.2). It does not allocate when dst has room for
+// MaxBytesPerByte*len(s)+8 bytes, or for EncodedLen(s)+8. Its pure-Go twin
+// is AppendEncodeSafe.
 //
 // SAFETY: every byte read is in s: the loops read in[j:j+8] with in =
 // &s[len(s)-8] and 8-len(s) <= j <= 0, split reads a pair that its round
@@ -43,9 +46,9 @@ func growForHuffman(dst []byte, s string) []byte {
 // TestHuffmanEncodeAtGuard, TestHuffmanEncodeStaysInRoom,
 // TestEncoderAtGuard, TestHuffmanEncodeTwins, TestEncoderTwins and
 // FuzzHuffmanTwins.
-func appendHuffmanString(dst []byte, s string) []byte {
+func AppendEncode(dst []byte, s string) []byte {
 	// Only measure s when a rough bound does not fit.
-	if cap(dst)-len(dst)-8 < maxHuffmanBytesPerByte*len(s) {
+	if cap(dst)-len(dst)-8 < MaxBytesPerByte*len(s) {
 		if len(s) == 0 {
 			return dst
 		}
@@ -216,7 +219,7 @@ func wholeBytes(t *huffdata.HuffmanEncoder, k uint) uint64 {
 // putCode appends the l-bit code v (l <= 57) to the n pending bits in x,
 // stores their word at p, and returns the new p, x and n.
 //
-// SAFETY: p is within the encoded length of appendHuffmanString's output,
+// SAFETY: p is within the encoded length of AppendEncode's output,
 // which has 8 bytes of room after it, so the 8-byte store stays in the
 // buffer; guarded by TestHuffmanEncodeAtGuard and
 // TestHuffmanEncodeStaysInRoom.

@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 )
 
 // TestHuffmanDecodeTwins compares the fast decoder with its pure-Go twin,
-// appendHuffmanDecodeSafe, on valid and invalid inputs of every length from
+// AppendDecodeSafe, on valid and invalid inputs of every length from
 // 0 to 200 and of every kind of content, into dsts with a prefix and every
 // spare capacity from 0 to 40, under caps around the decoded length. They
 // must agree on every output byte and every error.
@@ -39,8 +39,8 @@ func compareHuffmanDecodeTwins(t *testing.T, kind string, data []byte, spare, ma
 	t.Helper()
 	prefix := []byte("pre")
 	newDst := func() []byte { return append(make([]byte, 0, len(prefix)+spare), prefix...) }
-	fast, fastErr := appendHuffmanDecode(newDst(), data, maxLen)
-	safe, safeErr := appendHuffmanDecodeSafe(newDst(), data, maxLen)
+	fast, fastErr := AppendDecode(newDst(), data, maxLen)
+	safe, safeErr := AppendDecodeSafe(newDst(), data, maxLen)
 	if fastErr != safeErr || !bytes.Equal(fast, safe) {
 		t.Fatalf("%s: decoding %x (spare %d, maxLen %d): fast %q, %v; safe %q, %v", kind, data, spare, maxLen, fast, fastErr, safe, safeErr)
 	}
@@ -54,10 +54,10 @@ func compareHuffmanDecodeTwins(t *testing.T, kind string, data []byte, spare, ma
 // byte, and success for the empty string.
 func TestHuffmanDecodeNegativeLimit(t *testing.T) {
 	for _, maxLen := range []int{-1, math.MinInt} {
-		if got, err := appendHuffmanDecode(nil, AppendHuffmanString(nil, "a"), maxLen); err != ErrStringLength || len(got) != 0 {
+		if got, err := AppendDecode(nil, AppendHuffmanString(nil, "a"), maxLen); err != ErrStringLength || len(got) != 0 {
 			t.Errorf("maxLen %d on \"a\": %q, %v; want ErrStringLength", maxLen, got, err)
 		}
-		if got, err := appendHuffmanDecode(nil, nil, maxLen); err != nil || len(got) != 0 {
+		if got, err := AppendDecode(nil, nil, maxLen); err != nil || len(got) != 0 {
 			t.Errorf("maxLen %d on \"\": %q, %v; want no error", maxLen, got, err)
 		}
 	}
@@ -91,7 +91,7 @@ func FuzzHuffmanTwins(f *testing.F) {
 		}
 		compareHuffmanDecodeTwins(t, "fuzz", data, int(spare%64), maxLen)
 		dst := func() []byte { return append(make([]byte, 0, 1+int(spare%64)), 'p') }
-		fast, safe := appendHuffmanString(dst(), string(data)), appendHuffmanStringSafe(dst(), string(data))
+		fast, safe := AppendEncode(dst(), string(data)), AppendEncodeSafe(dst(), string(data))
 		if !bytes.Equal(fast, safe) {
 			t.Fatalf("encoding %x: fast %x, safe %x", data, fast, safe)
 		}

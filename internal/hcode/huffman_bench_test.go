@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -31,11 +31,11 @@ var (
 	huffmanDecodeImpls = []struct {
 		name   string
 		decode func(dst, src []byte, maxLen int) ([]byte, error)
-	}{{"unsafe", appendHuffmanDecode}, {"safe", appendHuffmanDecodeSafe}}
+	}{{"unsafe", AppendDecode}, {"safe", AppendDecodeSafe}}
 	huffmanEncodeImpls = []struct {
 		name   string
 		encode func(dst []byte, s string) []byte
-	}{{"unsafe", appendHuffmanString}, {"safe", appendHuffmanStringSafe}}
+	}{{"unsafe", AppendEncode}, {"safe", AppendEncodeSafe}}
 )
 
 func BenchmarkHuffmanDecode(b *testing.B) {

@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
@@ -80,7 +80,7 @@ func TestHuffmanEncodeShapesMatchXnet(t *testing.T) {
 func TestHuffmanEncodeStaysInRoom(t *testing.T) {
 	const canary = 0xa5
 	for _, s := range huffmanEncodeShapes() {
-		exact := huffmanLen(s)
+		exact := EncodedLen(s)
 		for _, room := range []int{exact + 8, 4*len(s) + 8} {
 			const prefix = 3
 			mem := bytes.Repeat([]byte{canary}, prefix+room+64)

@@ -1,4 +1,4 @@
-package hpack
+package hcode
 
 import (
 	"bytes"
