@@ -84,7 +84,11 @@ tree() {
 			die "$p does not apply to grpc-go $grpc_version"
 	done
 	if grep -q '^replace github.com/metapack/metapack' "$dst/go.mod"; then
-		(cd "$dst" && go mod edit -replace "github.com/metapack/metapack=$repo")
+		# The patches carry no go.sum: it is made here from the patched
+		# go.mod, so that it never goes stale (needs the module proxy).
+		(cd "$dst" && go mod edit -replace "github.com/metapack/metapack=$repo" &&
+			GOFLAGS=-mod=mod go mod tidy >"$work/$name.tidy.log" 2>&1) ||
+			die "$name: go mod tidy failed: $(tail -20 "$work/$name.tidy.log")"
 	fi
 	echo "$dst"
 }
