@@ -3,6 +3,7 @@
 #
 #   run.sh test   grpc-go's own tests, unmodified, on stock and on patched
 #                 (CI); fails if a test that passes stock fails patched
+#                 and that the patches are what mkpatches.sh writes
 #   run.sh ab     A/B with grpc-go's benchmark/benchmain: stock, patched and
 #                 a control (patched glue on x/net's HPACK); by hand
 #
@@ -121,6 +122,7 @@ regexp_quote() { sed 's/[][\.*^$(){}?+|]/\\&/g' <<<"$1"; }
 
 test_mode() {
 	echo "== grpc-go $grpc_version from $src"
+	bash "$here/mkpatches.sh" check || die "the patches are not mkpatches.sh's (see README)"
 	local stock patched
 	stock=$(tree stock)
 	patched=$(tree patched grpc-go-v1.85.0.patch)
