@@ -76,7 +76,7 @@ func ValueOf(s mdelem.Str) Value {
 	if a == nil {
 		return parseValue(s.UnsafeBytes())
 	}
-	if id := tier.ID((*tier.Atom)(a)); id < tier.NumAtoms {
+	if id := tier.ID(a); id < tier.NumAtoms {
 		slot := &staticMemo[id]
 		if w := slot.Load(); w != 0 {
 			return Value{w &^ vDone}
@@ -117,7 +117,7 @@ var (
 )
 
 func internedValue(a *staticdata.Atom) Value {
-	slot := &internedMemo[((*tier.Atom)(a).Hash()*memoMul)>>(64-memoBits)]
+	slot := &internedMemo[(tier.Hash(a)*memoMul)>>(64-memoBits)]
 	if e := slot.Load(); e != nil && e.atom == a {
 		return Value{e.bits}
 	}

@@ -100,7 +100,7 @@ func TestKeyNamesAreMetadataNames(t *testing.T) {
 		"grpc-trace-bin": true, "grpc-tags-bin": true,
 	}
 	for id := range tier.NumAtoms {
-		a := (*sd.Atom)(tier.ByID(id))
+		a := tier.ByID(id)
 		if a.Key() == sd.KeyUnknown || isPseudoKey(a.Key()) {
 			continue
 		}

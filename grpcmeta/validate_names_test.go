@@ -15,7 +15,7 @@ import (
 func TestKeyNamesClassified(t *testing.T) {
 	keys := 0
 	for id := range tier.NumAtoms {
-		a := (*sd.Atom)(tier.ByID(id))
+		a := tier.ByID(id)
 		k := a.Key()
 		if k == sd.KeyUnknown {
 			continue

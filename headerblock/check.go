@@ -96,7 +96,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
-	if a := f.Value.Atom(); (a == nil || !(*tier.Atom)(a).IsStatic()) && !validValue(value) {
+	if a := f.Value.Atom(); (a == nil || !tier.IsStatic(a)) && !validValue(value) {
 		b.invalid = b.fieldError(f, ErrInvalidValue)
 	}
 	if pseudo {

@@ -100,7 +100,7 @@ func (d *Decoder) fieldStart(off int) error {
 var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
 	for i := 1; i <= tier.TableLen; i++ {
 		e, _ := tier.EntryAt(i)
-		es[i] = dynEntry{name: mdelem.StrOf((*sd.Atom)(e.Name)), value: mdelem.StrOf((*sd.Atom)(e.Value)), size: e.Size}
+		es[i] = dynEntry{name: mdelem.StrOf(e.Name), value: mdelem.StrOf(e.Value), size: e.Size}
 	}
 	return es
 }()
@@ -318,7 +318,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 		if internIt {
 			if s := d.cache.lookup(raw); s != nil {
 				if a := s.atom; a != nil {
-					if (*tier.Atom)(a).Len() <= maxLen {
+					if tier.Len(a) <= maxLen {
 						return mdelem.StrOf(a), nil
 					}
 				} else if int(s.dn) <= maxLen {
@@ -343,7 +343,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	// 1.0% more instructions on raw-data-plain (47.25M vs 46.76M per pass).
 	var a *sd.Atom
 	if tier.MayBeAtom(b) { // most names that are not atoms stop here, unhashed
-		a = (*sd.Atom)(tier.Lookup(b))
+		a = tier.Lookup(b)
 	}
 	if a == nil && d.interner != nil {
 		if h, ok := intern.Make(d.interner, b); ok {

@@ -27,7 +27,7 @@ func internOutcome(t *testing.T, block []byte, configure func(*Decoder)) string 
 	}
 	var out string
 	for _, f := range b.All() {
-		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Atom() != nil && (*tier.Atom)(f.Name.Atom()).IsStatic(), f.Name.Atom())
+		out += fmt.Sprintf("%s %v %p; ", f.Name.String(), f.Name.Atom() != nil && tier.IsStatic(f.Name.Atom()), f.Name.Atom())
 	}
 	return out
 }

@@ -27,14 +27,14 @@ const dynIndexBase = tier.TableLen + 1
 // Sensitive; indexDefault leaves the choice to the default policy.
 func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte {
 	var v fieldView // filled field by field: faster than a composite literal
-	v.nameAtom, v.valueAtom = (*tier.Atom)(f.Name.Atom()), (*tier.Atom)(f.Value.Atom())
+	v.nameAtom, v.valueAtom = f.Name.Atom(), f.Value.Atom()
 	v.name, v.value = f.Name.UnsafeString(), f.Value.UnsafeString()
 	if f.Sensitive() {
 		how = indexNever
 	}
-	if how == indexDefault && v.nameAtom != nil && neverIndexed(sd.KeyID(v.nameAtom.Key()), len(v.value)) {
+	if how == indexDefault && v.nameAtom != nil && neverIndexed(sd.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
 		how = indexNever
-		if e.indexCreds && sd.KeyID(v.nameAtom.Key()) != sd.KeyCookie {
+		if e.indexCreds && sd.KeyID(tier.KeyOf(v.nameAtom)) != sd.KeyCookie {
 			how = e.credentialIndexing(&v)
 		}
 	}
@@ -131,7 +131,7 @@ func appendString(dst []byte, s string) []byte {
 // static-tier string gets its atom in v.valueAtom.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	if v.valueAtom == nil {
-		nameIndex = v.nameAtom.NameIndex()
+		nameIndex = tier.NameIndex(v.nameAtom)
 		if nameIndex == 0 || !tier.MayBeAtom(v.value) {
 			return 0, nameIndex
 		}

@@ -68,7 +68,7 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 	ring := string(old.bytes)
 	str := func(s encStr) string {
 		if s.atom != nil {
-			return s.atom.String()
+			return tier.Str(s.atom)
 		}
 		return ring[s.off : s.off+s.n]
 	}
@@ -124,7 +124,7 @@ func (t *encTable) equal(s encStr, a *tier.Atom, x string) bool {
 		return false
 	}
 	if s.atom != nil {
-		return s.atom.String() == x
+		return tier.Str(s.atom) == x
 	}
 	return string(t.ringBytes(s)) == x
 }
@@ -246,7 +246,7 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 // the bytes, so that atoms and bytes hash alike.
 func strHash(a *tier.Atom, s string) uint64 {
 	if a != nil {
-		return a.Hash()
+		return tier.Hash(a)
 	}
 	return bytesHash(s)
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/metapack/metapack/internal/tier"
-	"github.com/metapack/metapack/staticdata"
 )
 
 // Limits bounds a [Table]. A table never holds more than MaxEntries
@@ -114,7 +113,7 @@ func Make[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 func Lookup[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 	if tier.MayBeAtom(s) {
 		if a := tier.Lookup(s); a != nil {
-			return Handle{(*staticdata.Atom)(a)}, true
+			return Handle{a}, true
 		}
 	}
 	if t == nil || len(s) > t.limits.MaxLen {
@@ -126,8 +125,8 @@ func Lookup[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 		if e == nil {
 			return Handle{}, false
 		}
-		if e.seeded == hash && e.atom.String() == string(s) {
-			return Handle{(*staticdata.Atom)(&e.atom)}, true
+		if e.seeded == hash && tier.Str(&e.atom) == string(s) {
+			return Handle{&e.atom}, true
 		}
 	}
 }
@@ -167,13 +166,13 @@ func insert[T ~string | ~[]byte](t *Table, b T) (Handle, bool) {
 		w := t.slots[i].Load()
 		if w == nil {
 			if t.slots[i].CompareAndSwap(nil, e) {
-				return Handle{(*staticdata.Atom)(&e.atom)}, true
+				return Handle{&e.atom}, true
 			}
 			continue // lost the race for slot i: look at the winner
 		}
-		if w.seeded == h && w.atom.String() == s {
+		if w.seeded == h && tier.Str(&w.atom) == s {
 			t.release(cost)
-			return Handle{(*staticdata.Atom)(&w.atom)}, true
+			return Handle{&w.atom}, true
 		}
 		i = (i + 1) & t.mask
 	}

@@ -18,7 +18,7 @@ func TestStaticTier(t *testing.T) {
 	none := New(Limits{MaxEntries: -1, MaxBytes: -1, MaxLen: -1}) // no room for dynamic strings
 	var nilTable *Table
 	for i := range tier.NumAtoms {
-		a := (*staticdata.Atom)(tier.ByID(i))
+		a := tier.ByID(i)
 		s := a.String()
 		for _, tc := range []struct {
 			name string
@@ -68,9 +68,9 @@ func TestDynamic(t *testing.T) {
 			t.Fatalf("Make(%q) not interned", s)
 		}
 		copy(buf, strings.Repeat("!", len(buf))) // the table must not keep buf
-		ta := (*tier.Atom)(h.Atom())
-		if h.Atom().String() != s || ta.Len() != len(s) || ta.Hash() != xxhash.Sum64String(s) ||
-			ta.IsStatic() || ta.NameIndex() != 0 || h.Atom().Key() != staticdata.KeyUnknown ||
+		ta := h.Atom()
+		if h.Atom().String() != s || tier.Len(ta) != len(s) || tier.Hash(ta) != xxhash.Sum64String(s) ||
+			tier.IsStatic(ta) || tier.NameIndex(ta) != 0 || h.Atom().Key() != staticdata.KeyUnknown ||
 			h.Atom().IsName() != (s != "X-Custom" && s != "application/grpc+thrift" && s != "grpc-go/1.72.0") {
 			t.Errorf("Make(%q): wrong accessors %+v", s, *h.Atom())
 		}

@@ -103,7 +103,7 @@ func (b *Batch) append(f Field) {
 	// Atoms' tags hold no length, and byte kinds have no atom.
 	size := int(nt&lenMask) + int(vt&lenMask)
 	if v != nil {
-		size += len((*tier.Atom)(v).String())
+		size += len(tier.Str(v))
 		vt |= atomPins(v)
 	}
 	if nt&kindMask == tagBorrowed {
@@ -113,7 +113,7 @@ func (b *Batch) append(f Field) {
 		f.Value = b.own(f.Value)
 	}
 	if a != nil {
-		b.index(len(b.fields), a, nt|vt, size+len((*tier.Atom)(a).String()))
+		b.index(len(b.fields), a, nt|vt, size+len(tier.Str(a)))
 	} else {
 		if (nt|vt)&pinBit != 0 {
 			b.pins = true
@@ -135,11 +135,11 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	// One unsigned test rules out both KeyUnknown and a key past the
 	// slots. Only a name without a key can be outside the static tier, as
 	// a record of package intern given as Static.
-	if k := uint((*tier.Atom)(a).Key()) - 1; k < tier.NumKeys-1 {
+	if k := uint(tier.KeyOf(a)) - 1; k < tier.NumKeys-1 {
 		if s := &b.slots[1:][k]; *s <= b.base {
 			*s = b.base + uint64(n) + 1
 		}
-	} else if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+	} else if tier.ID(a) == tier.NotStatic {
 		b.pins = true
 	}
 	b.size += size + 32
@@ -148,7 +148,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 // atomPins returns pinBit for a, the atom of a value, when it is outside
 // the static tier, whatever its Str's tag says, and 0 otherwise.
 func atomPins(a *staticdata.Atom) uint64 {
-	if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+	if tier.ID(a) == tier.NotStatic {
 		return pinBit
 	}
 	return 0

@@ -34,7 +34,7 @@ func (s Str) Kind() Kind {
 	}
 	if a := s.atomRaw(); a == nil {
 		return KindInvalid
-	} else if tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+	} else if tier.ID(a) == tier.NotStatic {
 		return KindInterned
 	}
 	return KindStatic

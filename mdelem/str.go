@@ -55,10 +55,10 @@ func (s Str) IsBorrowed() bool { return s.tag&kindMask == tagBorrowed }
 //     string "" is atom 0's): the static-tier atom, true;
 //   - anything else, which only unsafe code can make: a, true.
 func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, bool) {
-	if a == nil || tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+	if a == nil || tier.ID(a) == tier.NotStatic {
 		return a, false
 	}
-	if c := (*staticdata.Atom)(tier.ByID(int(tier.ID((*tier.Atom)(a))))); c != nil && c.String() == a.String() {
+	if c := tier.ByID(int(tier.ID(a))); c != nil && c.String() == a.String() {
 		return c, true
 	}
 	return a, true
@@ -67,7 +67,7 @@ func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, bool) {
 // Len returns the length of s in bytes.
 func (s Str) Len() int {
 	if a := s.Atom(); a != nil {
-		return len((*tier.Atom)(a).String())
+		return len(tier.Str(a))
 	}
 	return s.n()
 }
@@ -76,7 +76,7 @@ func (s Str) Len() int {
 // atoms return their canonical string.
 func (s Str) String() string {
 	if a := s.Atom(); a != nil {
-		return (*tier.Atom)(a).String()
+		return tier.Str(a)
 	}
 	return string(s.bytes())
 }
@@ -97,9 +97,9 @@ func (s Str) Equal(t Str) bool {
 		switch {
 		case ca == cb:
 			return true
-		case sa && sb && ca == (*staticdata.Atom)(tier.ByID(int(tier.ID((*tier.Atom)(ca))))) && cb == (*staticdata.Atom)(tier.ByID(int(tier.ID((*tier.Atom)(cb))))):
+		case sa && sb && ca == tier.ByID(int(tier.ID(ca))) && cb == tier.ByID(int(tier.ID(cb))):
 			return false
-		case !sa && !sb && (*tier.Atom)(a).Hash() != (*tier.Atom)(b).Hash():
+		case !sa && !sb && tier.Hash(a) != tier.Hash(b):
 			return false
 		}
 		return a.String() == b.String() // same hash, different interners

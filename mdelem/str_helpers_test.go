@@ -10,7 +10,7 @@ import (
 // otherwise, as From tags a Static and an Interned. strAtom(nil) holds
 // no string.
 func strAtom(a *sd.Atom) Str {
-	if a != nil && tier.ID((*tier.Atom)(a)) == tier.NotStatic {
+	if a != nil && tier.ID(a) == tier.NotStatic {
 		return atomStr(a, tagInterned)
 	}
 	return atomStr(a, tagStatic)

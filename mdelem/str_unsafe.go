@@ -86,7 +86,7 @@ func (s Str) UnsafeBytes() []byte {
 	// capacity, so it reaches no further; the caller must not modify it,
 	// as documented. Plain bytes as for bytes; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
-		return stringBytes((*tier.Atom)(a).String())
+		return stringBytes(tier.Str(a))
 	}
 	return s.bytes()
 }
@@ -99,7 +99,7 @@ func (s Str) UnsafeString() string {
 	// them, so the caller must neither modify them nor keep the string
 	// past their life, as documented; guarded by TestStrAtGuard.
 	if a := s.Atom(); a != nil {
-		return (*tier.Atom)(a).String()
+		return tier.Str(a)
 	}
 	return stringAt(s.p, s.n())
 }

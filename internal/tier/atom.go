@@ -9,8 +9,8 @@ import (
 // Atom is one canonical string: an element of the static tier, or a record
 // that package intern made with [New]. Compare atoms by pointer. Its fields
 // are read-only, so the lengths and hashes the codec reads from an atom
-// always describe its string. staticdata.Atom is a type defined on it; the
-// two pointer types convert freely.
+// always describe its string. staticdata.Atom is an alias of it, so the
+// codec and its users pass the one pointer type.
 type Atom struct {
 	s    string
 	hash uint64 // xxhash.Sum64String(s), unseeded
@@ -33,27 +33,71 @@ func New(s string, hash uint64) Atom {
 	return Atom{s: s, hash: hash, id: NotStatic, name: tabledef.IsName(s)}
 }
 
-// String returns the atom's string.
-func (a *Atom) String() string { return a.s }
+// String returns the atom's string, or "" for a nil atom.
+func (a *Atom) String() string {
+	if a == nil {
+		return ""
+	}
+	return a.s
+}
 
-// Len returns the length of the atom's string.
-func (a *Atom) Len() int { return len(a.s) }
+// Key returns the atom's well-known key ID, or KeyUnknown, also for a nil
+// atom.
+func (a *Atom) Key() KeyID {
+	if a == nil {
+		return 0
+	}
+	return KeyID(a.key)
+}
 
-// Hash returns xxhash.Sum64String of the atom's string, unseeded.
-func (a *Atom) Hash() uint64 { return a.hash }
+// IsName reports whether the atom's string is a valid lowercase HTTP/2
+// field name: a token, or a ':' and a token for a pseudo-header. Values
+// of the static table such as "/", "" or "gzip, deflate" are not names;
+// every well-known key is. It reports false for a nil atom.
+func (a *Atom) IsName() bool { return a != nil && a.name }
 
-// IsStatic reports whether the atom is in the static tier.
-func (a *Atom) IsStatic() bool { return a.id != NotStatic }
+// KeyID identifies a well-known header key: every RFC 7541 static-table
+// name and every gRPC well-known key, such as KeyPath or KeyGrpcTimeout.
+// KeyUnknown (0) is "not a well-known key".
+type KeyID uint8
 
-// NameIndex returns the first static-table index whose name is the atom's
+// String returns the key's header name, or "" for KeyUnknown and for an
+// ID that names no key.
+func (k KeyID) String() string { return k.Atom().String() }
+
+// Atom returns the atom of the key's header name; the empty string's for
+// KeyUnknown, and nil for an ID that names no key.
+func (k KeyID) Atom() *Atom {
+	if k >= NumKeys {
+		return nil
+	}
+	return &atoms[k]
+}
+
+// The methods above are the user's, through staticdata's aliases, and
+// are nil-safe. The functions below are the codec's: they take a non-nil
+// atom and cost no nil check, so the hot paths that call them inline
+// (issue #27: a nil check pushed mdelem's Batch.index over the inliner's
+// budget).
+
+// Str returns a's string.
+func Str(a *Atom) string { return a.s }
+
+// Len returns the length of a's string.
+func Len(a *Atom) int { return len(a.s) }
+
+// Hash returns xxhash.Sum64String of a's string, unseeded.
+func Hash(a *Atom) uint64 { return a.hash }
+
+// IsStatic reports whether a is in the static tier.
+func IsStatic(a *Atom) bool { return a.id != NotStatic }
+
+// NameIndex returns the first static-table index whose name is a's
 // string, or 0.
-func (a *Atom) NameIndex() uint8 { return a.nameIndex }
+func NameIndex(a *Atom) uint8 { return a.nameIndex }
 
-// Key returns the atom's well-known key ID, or 0.
-func (a *Atom) Key() uint8 { return a.key }
-
-// IsName reports whether the atom's string is a valid lowercase field name.
-func (a *Atom) IsName() bool { return a.name }
+// KeyOf returns a's well-known key ID, or 0.
+func KeyOf(a *Atom) uint8 { return a.key }
 
 // ID returns a's index in the static tier, or NotStatic.
 func ID(a *Atom) uint16 { return a.id }

@@ -3,8 +3,10 @@
 // static table, and the perfect-hash lookups over them, with what only this
 // module's packages need: the constructor package intern makes its records
 // with, atoms by ID, the encoder's static-table lookups, and the filter in
-// front of the lookups. staticdata.Atom is defined on [Atom]; the codec
-// converts between the two pointer types at its API.
+// front of the lookups. staticdata.Atom and staticdata.KeyID are aliases of
+// [Atom] and [KeyID], so there is one atom type; the methods on them are
+// the user's (nil-safe), and the codec's hot paths call the plain
+// functions [Str], [Len], [Hash], [IsStatic], [NameIndex] and [KeyOf].
 //
 // Its tables are unexported and read through accessors. Everything in
 // static_gen.go is written by ../../gen (run go generate ./staticdata).
