@@ -24,10 +24,10 @@ func FuzzStringLimitSync(f *testing.F) {
 		limited, free := hpack.NewDecoder(4096), hpack.NewDecoder(4096)
 		limited.SetMaxStringLength(int(limit) + 1)
 		for _, d := range []*hpack.Decoder{limited, free} {
-			d.SetMaxHeaderListSize(0)
-			d.SetMaxFields(0)
+			d.SetMaxHeaderListSize(-1)
+			d.SetMaxFields(-1)
 		}
-		free.SetMaxStringLength(0)
+		free.SetMaxStringLength(-1)
 		lb, fb := mdelem.NewBatch(0, 0), mdelem.NewBatch(0, 0)
 		for i, block := range splitBlocks(data) {
 			frags := splitAt(block, splitSeed)

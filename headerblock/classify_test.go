@@ -117,8 +117,8 @@ func newShadow(cfg connConfig) *shadow {
 	frames, bytes := defaultBounds(maxList)
 	s := &shadow{dec: hpack.NewDecoder(4096), maxFrames: frames, maxBytes: bytes}
 	s.maxString = int(maxList)
-	s.dec.SetMaxHeaderListSize(0)
-	s.dec.SetMaxFields(0)
+	s.dec.SetMaxHeaderListSize(-1)
+	s.dec.SetMaxFields(-1)
 	s.dec.SetMaxStringLength(s.maxString)
 	if cfg.maxBytes > 0 {
 		s.maxBytes = cfg.maxBytes

@@ -36,6 +36,9 @@
 // and bytes, so the dynamic table stays in step with the peer's and the
 // connection goes on.
 //
+// Limits follow the module's one convention: 0 means the default and a
+// negative value no limit, so the zero Reader has the default bounds.
+//
 // A Writer encodes a batch with metapack's Encoder and writes it as a
 // HEADERS frame and as many CONTINUATION frames as the peer's
 // SETTINGS_MAX_FRAME_SIZE needs, after checking the list against the
@@ -66,7 +69,7 @@
 //     the list as over the limit (truncated, or a StreamError with
 //     SetStreamErrors) and decodes the rest of the block, so one stream is
 //     refused and the connection goes on (RFC 9113 §10.5.1).
-//     Reader.SetXnetStringLimit restores x/net's outcome.
+//     Reader.SetConnErrorOnLongString restores x/net's outcome.
 //   - BlockBound: a block of more than SetMaxBlockFrames frames or
 //     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
 //     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is

@@ -23,9 +23,6 @@ const (
 	DefaultMaxBlockBytes  = 4 << 20
 )
 
-// blockBound is a block bound left to its default.
-const blockBound = -1
-
 // A Reader reads the header blocks of one connection from an
 // http2.Framer and decodes them with metapack's hpack.Decoder. Leave the
 // Framer's ReadMetaHeaders nil, and when ReadFrame returns an
@@ -33,21 +30,21 @@ const blockBound = -1
 // block's CONTINUATION frames from the same Framer.
 //
 // A Reader is not safe for concurrent use; the Framer's reading side is
-// not either. The zero Reader works, with a decoder of its own made by
-// hpack.NewDecoder(hpack.DefaultTableSize) and no bounds of its own on a
-// block's frames and bytes, as x/net's Framer; NewReader sets them.
+// not either. The zero Reader is NewReader(nil): a decoder of its own
+// made by hpack.NewDecoder(hpack.DefaultTableSize) with no field limit,
+// and the default bounds on a block's frames and bytes.
 type Reader struct {
-	dec           *hpack.Decoder
-	maxFrames     int
-	maxBytes      int
-	streamErrors  bool
-	xnetStrings   bool
-	blk           block
-	detail        error
-	scratch       *mdelem.Batch // ReadBatch's batch when it is given none
-	toMeta        func(mdelem.Field)
-	fields        []xhpack.HeaderField
-	fieldsPerList int // the fields of the last MetaHeadersFrame, for the next one's slice
+	dec                 *hpack.Decoder
+	maxFrames           int
+	maxBytes            int
+	streamErrors        bool
+	longStringConnError bool
+	blk                 block
+	detail              error
+	scratch             *mdelem.Batch // ReadBatch's batch when it is given none
+	toMeta              func(mdelem.Field)
+	fields              []xhpack.HeaderField
+	fieldsPerList       int // the fields of the last MetaHeadersFrame, for the next one's slice
 }
 
 // NewReader returns a Reader that decodes with dec, which keeps the
@@ -59,7 +56,7 @@ type Reader struct {
 // taken as a new decoder for HTTP/2's initial table size with no field
 // limit, as x/net has none.
 func NewReader(dec *hpack.Decoder) *Reader {
-	r := &Reader{dec: dec, maxFrames: blockBound, maxBytes: blockBound}
+	r := &Reader{dec: dec}
 	r.init()
 	return r
 }
@@ -68,7 +65,7 @@ func NewReader(dec *hpack.Decoder) *Reader {
 func (r *Reader) init() {
 	if r.dec == nil {
 		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
-		r.dec.SetMaxFields(0)
+		r.dec.SetMaxFields(-1)
 	}
 	r.toMeta = func(f mdelem.Field) {
 		if r.blk.accept(&f) {
@@ -89,35 +86,36 @@ func (r *Reader) Decoder() *hpack.Decoder {
 
 // SetMaxBlockFrames bounds the HEADERS and CONTINUATION frames of one
 // header block; a block with more is a connection error of type
-// ENHANCE_YOUR_CALM. 0 means no bound of the Reader's own, as in x/net;
-// a negative n restores the default (see DefaultMaxBlockFrames).
-func (r *Reader) SetMaxBlockFrames(n int) { r.maxFrames = max(n, blockBound) }
+// ENHANCE_YOUR_CALM. 0 restores the default (see DefaultMaxBlockFrames);
+// a negative n means no bound of the Reader's own, as in x/net.
+func (r *Reader) SetMaxBlockFrames(n int) { r.maxFrames = n }
 
 // SetMaxBlockBytes bounds the fragment bytes of one header block; a block
-// with more is a connection error of type ENHANCE_YOUR_CALM. 0 means no
-// bound of the Reader's own, as in x/net; a negative n restores the
-// default (see DefaultMaxBlockBytes).
-func (r *Reader) SetMaxBlockBytes(n int) { r.maxBytes = max(n, blockBound) }
+// with more is a connection error of type ENHANCE_YOUR_CALM. 0 restores
+// the default (see DefaultMaxBlockBytes); a negative n means no bound of
+// the Reader's own, as in x/net.
+func (r *Reader) SetMaxBlockBytes(n int) { r.maxBytes = n }
 
-// bounds returns the block bounds in force for a list limit of maxList.
+// bounds returns the block bounds in force for a list limit of maxList,
+// 0 for none.
 func (r *Reader) bounds(maxList uint32) (frames, bytes int) {
-	frames, bytes = r.maxFrames, r.maxBytes
+	frames, bytes = max(r.maxFrames, 0), max(r.maxBytes, 0)
 	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(maxList)), math.MaxInt))
-	if bytes == blockBound {
+	if r.maxBytes == 0 {
 		bytes = dflt
 	}
-	if frames == blockBound {
+	if r.maxFrames == 0 {
 		frames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
 	}
 	return frames, bytes
 }
 
-// SetXnetStringLimit makes a name or value longer than the Framer's
-// MaxHeaderListSize end the connection with a ConnectionError of type
-// COMPRESSION_ERROR, as x/net's Framer does, instead of making the list
-// over the limit (the difference named StringOverList): for code whose
-// peers or tests expect x/net's outcome. Off by default.
-func (r *Reader) SetXnetStringLimit(on bool) { r.xnetStrings = on }
+// SetConnErrorOnLongString makes a name or value longer than the
+// Framer's MaxHeaderListSize end the connection with a ConnectionError of
+// type COMPRESSION_ERROR, as x/net's Framer does, instead of making the
+// list over the limit (the difference named StringOverList): for code
+// whose peers or tests expect x/net's outcome. Off by default.
+func (r *Reader) SetConnErrorOnLongString(on bool) { r.longStringConnError = on }
 
 // SetStreamErrors chooses how the Reader reports what concerns one
 // stream. Off, the default, it behaves as x/net's Framer: a list over
@@ -279,7 +277,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 		if err != nil && !hpack.IsStreamError(err) {
 			return b.truncated, true, r.connError(http2.ErrCodeCompression, "%v", err)
 		}
-		if r.xnetStrings && (errors.Is(err, hpack.ErrStringLength) || errors.Is(d.BlockErr(), hpack.ErrStringLength)) {
+		if r.longStringConnError && (errors.Is(err, hpack.ErrStringLength) || errors.Is(d.BlockErr(), hpack.ErrStringLength)) {
 			return b.truncated, true, r.connError(http2.ErrCodeCompression, "%v", hpack.ErrStringLength)
 		}
 		if (err != nil || d.BlockErr() != nil) && !b.truncated && b.invalid == nil {

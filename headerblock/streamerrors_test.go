@@ -126,10 +126,10 @@ func TestErrorDetail(t *testing.T) {
 	}
 }
 
-// TestXnetStringLimit checks SetXnetStringLimit: a value longer than
+// TestConnErrorOnLongString checks SetConnErrorOnLongString: a value longer than
 // MaxHeaderListSize ends the connection with COMPRESSION_ERROR, as x/net's
 // Framer does; off, the list is over the limit and the connection goes on.
-func TestXnetStringLimit(t *testing.T) {
+func TestConnErrorOnLongString(t *testing.T) {
 	block := cat([]byte{0x82}, lit("x", strings.Repeat("v", 200)))
 	for _, tt := range []struct {
 		on        bool
@@ -144,7 +144,7 @@ func TestXnetStringLimit(t *testing.T) {
 			fr := http2.NewFramer(nil, bytes.NewReader(wire))
 			fr.MaxHeaderListSize = 100
 			r := headerblock.NewReader(nil)
-			r.SetXnetStringLimit(tt.on)
+			r.SetConnErrorOnLongString(tt.on)
 			f, _ := fr.ReadFrame()
 			truncated, err := r.ReadBatch(nil, fr, f.(*http2.HeadersFrame))
 			var ce http2.ConnectionError

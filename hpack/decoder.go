@@ -15,7 +15,10 @@ const (
 	// defaultMaxHeaderListSize is a Decoder's default header list limit,
 	// counted as RFC 9113 does: name + value + 32 bytes per field. It
 	// bounds each string too, so that any field that fits the list
-	// decodes.
+	// decodes. 64 KiB is what a server's own decoder needs: browsers and
+	// gRPC send lists of a few KiB, and it bounds what one hostile block
+	// costs. (headerblock takes x/net's Framer's MaxHeaderListSize
+	// instead, 16 MiB by default, since it reproduces x/net's outcomes.)
 	defaultMaxHeaderListSize = 64 << 10
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
@@ -132,9 +135,9 @@ func (d *Decoder) initTableMax() {
 }
 
 // SetMaxHeaderListSize sets the header list limit, counted as RFC 9113
-// does: name + value + 32 bytes per field (64 KiB by default). 0 means
-// no limit; a negative n restores the default. Set in the middle of a
-// block, the new limit counts at once.
+// does: name + value + 32 bytes per field (64 KiB by default). 0 restores
+// the default; a negative n means no limit. Set in the middle of a block,
+// the new limit counts at once.
 func (d *Decoder) SetMaxHeaderListSize(n int) {
 	d.ready()
 	n = limitValue(n, defaultMaxHeaderListSize)
@@ -143,8 +146,8 @@ func (d *Decoder) SetMaxHeaderListSize(n int) {
 }
 
 // SetMaxFields sets the limit on fields per header list (256 by default).
-// 0 means no limit; a negative n restores the default. Set in
-// the middle of a block, the new limit counts at once.
+// 0 restores the default; a negative n means no limit. Set in the middle
+// of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
 	d.ready()
 	n = limitValue(n, defaultMaxFields)
@@ -153,10 +156,9 @@ func (d *Decoder) SetMaxFields(n int) {
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding (64 KiB by default). 0 means no limit of its own, as
-// in x/net's Decoder: strings are then bounded by the header list size
-// alone. A negative n restores the default (x/net, and
-// so compat/hpack, take it as no limit).
+// Huffman decoding (64 KiB by default). 0 restores the default; a
+// negative n means no limit of its own: strings are then bounded by the
+// header list size alone, as in x/net's Decoder.
 //
 // A string over the limit is a stream error: the field is dropped with a
 // *DecodingError wrapping ErrStringLength, the block is decoded to its end,
@@ -176,14 +178,15 @@ const noLimit = math.MaxInt / 4
 // within it has a size that fits a uint32.
 const maxStringLimit = 1<<31 - entryOverhead
 
-// limitValue maps a setter's argument to the limit it means: 0 is no
-// limit, a negative n the default, anything else itself (at most noLimit).
+// limitValue maps a setter's argument to the limit it means, by the
+// module's convention: 0 is the default, a negative n no limit, anything
+// else itself (at most noLimit).
 func limitValue(n, def int) int {
 	switch {
 	case n == 0:
-		return noLimit
-	case n < 0:
 		return def
+	case n < 0:
+		return noLimit
 	}
 	return min(n, noLimit)
 }

@@ -60,8 +60,8 @@ func TestDecoderInterningIsolated(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 4))
 	for _, configure := range []func(*Decoder){nil, perConnection} {
 		flood := NewDecoder(DefaultTableSize)
-		flood.SetMaxFields(0)
-		flood.SetMaxHeaderListSize(0)
+		flood.SetMaxFields(-1)
+		flood.SetMaxHeaderListSize(-1)
 		if configure != nil {
 			configure(flood)
 		}

@@ -99,7 +99,7 @@ func TestDecodeFragmentFuncEmptyValue(t *testing.T) {
 // memory of its own; Reset starts a new slab.
 func TestDecodeFragmentFuncSlabs(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
-	d.SetMaxStringLength(0)
+	d.SetMaxStringLength(-1)
 	var spans [][]byte
 	fn := func(f mdelem.Field) { spans = append(spans, f.Value.UnsafeBytes()) }
 	small := strings.Repeat("s", keepSlabMax)

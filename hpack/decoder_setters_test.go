@@ -37,16 +37,16 @@ func TestLimitSetters(t *testing.T) {
 		block  []byte
 		limitd error // the LimitError's sentinel, or nil for success
 	}{
-		{"string length 0: no limit", func(d *Decoder) { d.SetMaxStringLength(0); d.SetMaxHeaderListSize(0) }, literalBlock(1, 100<<10), nil},
-		{"string length -1: the default", func(d *Decoder) { d.SetMaxStringLength(-1) }, literalBlock(1, 100), nil},
+		{"string length -1: no limit", func(d *Decoder) { d.SetMaxStringLength(-1); d.SetMaxHeaderListSize(-1) }, literalBlock(1, 100<<10), nil},
+		{"string length 0: the default", func(d *Decoder) { d.SetMaxStringLength(0) }, literalBlock(1, 100), nil},
 		{"string length min int: the default", func(d *Decoder) { d.SetMaxStringLength(math.MinInt) }, literalBlock(1, 100), nil},
-		{"string length -1: the default, Huffman", func(d *Decoder) { d.SetMaxStringLength(-1) }, literal(0x00, "x-a", "some value", true), nil},
-		{"list size 0: no limit", func(d *Decoder) { d.SetMaxHeaderListSize(0) }, literalBlock(20, 8000), nil},
-		{"list size -1: the default", func(d *Decoder) { d.SetMaxHeaderListSize(-1) }, literalBlock(20, 8000), ErrHeaderListSize},
-		{"list size -1: the default allows a small list", func(d *Decoder) { d.SetMaxHeaderListSize(-1) }, literalBlock(3, 10), nil},
-		{"fields 0: no limit", func(d *Decoder) { d.SetMaxFields(0) }, literalBlock(1000, 1), nil},
-		{"fields -5: the default", func(d *Decoder) { d.SetMaxFields(-5) }, literalBlock(1000, 1), ErrFieldCount},
-		{"fields -5: the default allows a few", func(d *Decoder) { d.SetMaxFields(-5) }, literalBlock(10, 1), nil},
+		{"string length 0: the default, Huffman", func(d *Decoder) { d.SetMaxStringLength(0) }, literal(0x00, "x-a", "some value", true), nil},
+		{"list size -1: no limit", func(d *Decoder) { d.SetMaxHeaderListSize(-1) }, literalBlock(20, 8000), nil},
+		{"list size 0: the default", func(d *Decoder) { d.SetMaxHeaderListSize(0) }, literalBlock(20, 8000), ErrHeaderListSize},
+		{"list size 0: the default allows a small list", func(d *Decoder) { d.SetMaxHeaderListSize(0) }, literalBlock(3, 10), nil},
+		{"fields -5: no limit", func(d *Decoder) { d.SetMaxFields(-5) }, literalBlock(1000, 1), nil},
+		{"fields 0: the default", func(d *Decoder) { d.SetMaxFields(0) }, literalBlock(1000, 1), ErrFieldCount},
+		{"fields 0: the default allows a few", func(d *Decoder) { d.SetMaxFields(0) }, literalBlock(10, 1), nil},
 	} {
 		d := NewDecoder(DefaultTableSize)
 		tc.set(d)

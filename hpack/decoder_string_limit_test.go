@@ -69,7 +69,7 @@ func TestStringLimitIsStreamError(t *testing.T) {
 			blocks := [][]byte{before, block, after}
 
 			ref := NewDecoder(DefaultTableSize)
-			ref.SetMaxStringLength(0)
+			ref.SetMaxStringLength(-1)
 			want := decodeOutcomes(ref, blocks, 0)
 
 			d := NewDecoder(DefaultTableSize)

@@ -35,7 +35,9 @@
 //
 // The decoder bounds the header list size ([Decoder.SetMaxHeaderListSize]),
 // the number of fields ([Decoder.SetMaxFields]) and the length of a string
-// ([Decoder.SetMaxStringLength]). Going over one returns a [*DecodingError] that is a stream error:
+// ([Decoder.SetMaxStringLength]). Every limit in this module follows one
+// convention: 0 means the default and a negative value means no limit, so
+// a zero value is always bounded. Going over one returns a [*DecodingError] that is a stream error:
 // the block was still decoded, the decoder stays in sync with its peer, and
 // resetting the stream is enough ([IsStreamError] reports this). Any other
 // error is a [*DecodingError] carrying the byte offset and the reason; the

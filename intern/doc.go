@@ -2,7 +2,8 @@
 // that equality is a pointer comparison and a decoded field can reuse the
 // canonical bytes instead of allocating its own copy.
 //
-// A user makes a [Table] with [New] and [Limits] (zero fields take the
+// A user makes a [Table] with [New] and [Limits] (by the module's
+// convention for limits, a negative field is no limit, and zero fields take the
 // defaults), and interns the strings worth it, as strings or as byte
 // slices, from any goroutine:
 //

@@ -2,6 +2,7 @@ package intern
 
 import (
 	"hash/maphash"
+	"math"
 	"math/bits"
 	"reflect"
 	"strings"
@@ -16,8 +17,12 @@ import (
 // longer than MaxLen bytes. A zero field takes its default: 2048 entries,
 // 256 KiB and 256 bytes, which suit one server or client connection pool
 // (the table then takes at most 256 KiB for entries plus 32 KiB for its
-// index). A negative field allows nothing, so that the table answers from
-// the static tier alone; a MaxEntries above 1<<20 is taken as 1<<20.
+// index). A negative field means no limit of the table's own: no bound on
+// bytes or length, and the most entries a table holds, 1<<20, for which
+// New allocates a 16 MiB index at once; a MaxEntries above 1<<20 is taken
+// as 1<<20 too. This is the module's convention for limits (0 the
+// default, negative none). A nil *Table interns nothing and answers from
+// the static tier alone.
 type Limits struct {
 	// MaxEntries is the maximum number of strings in the table. New
 	// allocates the table's index once: 8 bytes times a power of two that
@@ -66,10 +71,13 @@ type Table struct {
 // New returns an empty table bounded by l, with a random hash seed.
 func New(l Limits) *Table {
 	def := func(v, d int) int {
-		if v == 0 {
+		switch {
+		case v == 0:
 			return d
+		case v < 0:
+			return math.MaxInt
 		}
-		return max(v, 0)
+		return v
 	}
 	l.MaxEntries = min(def(l.MaxEntries, 2048), maxEntriesLimit)
 	l.MaxBytes = def(l.MaxBytes, 256<<10)

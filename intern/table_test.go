@@ -15,7 +15,7 @@ import (
 
 func TestStaticTier(t *testing.T) {
 	tbl := New(Limits{})
-	none := New(Limits{MaxEntries: -1, MaxBytes: -1, MaxLen: -1}) // no room for dynamic strings
+	none := New(Limits{MaxEntries: 1, MaxBytes: 1, MaxLen: 1}) // no room for dynamic strings
 	var nilTable *Table
 	for i := range tier.NumAtoms {
 		a := tier.ByID(i)
@@ -130,7 +130,7 @@ func TestBounds(t *testing.T) {
 			[]string{"x-a", "x-b", "x-c", "x-a", "x-d"}, []bool{true, true, false, true, false}, 2},
 		{"bytes full", Limits{MaxEntries: 100, MaxBytes: 2*cost + cost - 1, MaxLen: 100},
 			[]string{ten + "1", ten + "2", ten + "3", ten + "1"}, []bool{true, true, false, true}, 2},
-		{"no room", Limits{MaxEntries: -1, MaxBytes: -1, MaxLen: -1},
+		{"no room", Limits{MaxEntries: 1, MaxBytes: 1, MaxLen: 1},
 			[]string{"x-a", ":path"}, []bool{false, true}, 0},
 	}
 	for _, tc := range tests {
@@ -155,14 +155,14 @@ func TestBounds(t *testing.T) {
 }
 
 // TestNewClampsLimits checks that New takes a zero limit as its default, a
-// negative one as 0 and a huge MaxEntries as the largest it allows, instead
-// of panicking.
+// negative one as none of its own and a huge MaxEntries as the largest it
+// allows, instead of panicking.
 func TestNewClampsLimits(t *testing.T) {
 	for _, tc := range []struct{ in, want Limits }{
 		{Limits{}, Limits{MaxEntries: 2048, MaxBytes: 256 << 10, MaxLen: 256}},
-		{Limits{MaxEntries: -1, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: 0, MaxBytes: 1 << 10, MaxLen: 64}},
-		{Limits{MaxEntries: 8, MaxBytes: -1, MaxLen: 64}, Limits{MaxEntries: 8, MaxBytes: 0, MaxLen: 64}},
-		{Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: math.MinInt}, Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: 0}},
+		{Limits{MaxEntries: -1, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: maxEntriesLimit, MaxBytes: 1 << 10, MaxLen: 64}},
+		{Limits{MaxEntries: 8, MaxBytes: -1, MaxLen: 64}, Limits{MaxEntries: 8, MaxBytes: math.MaxInt, MaxLen: 64}},
+		{Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: math.MinInt}, Limits{MaxEntries: 8, MaxBytes: 1 << 10, MaxLen: math.MaxInt}},
 		{Limits{MaxEntries: math.MaxInt, MaxBytes: 1 << 10, MaxLen: 64}, Limits{MaxEntries: maxEntriesLimit, MaxBytes: 1 << 10, MaxLen: 64}},
 	} {
 		tbl := New(tc.in)

@@ -46,9 +46,9 @@ func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decod
 // SetEmitEnabled) and no string limit.
 func (d *Decoder) init(maxDynamicTableSize uint32) {
 	md := mhpack.NewDecoder(maxDynamicTableSize)
-	md.SetMaxFields(0)
-	md.SetMaxHeaderListSize(0)
-	md.SetMaxStringLength(0)
+	md.SetMaxFields(-1)
+	md.SetMaxHeaderListSize(-1)
+	md.SetMaxStringLength(-1)
 	md.SetInterner(intern.New(internLimits))
 	d.d = md
 	d.fieldFn = d.field
@@ -72,12 +72,13 @@ var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 // returns ErrStringLength, and so do the Close or DecodeFull that end its
 // block; see the package doc. 0, the default, means no limit.
 //
-// A negative n means no limit too, as in x/net, whose behaviour the
-// drop-in keeps; metapack's own hpack.Decoder.SetMaxStringLength takes a
-// negative n as "restore the 64 KiB default" instead.
+// A negative n means no limit too, as in x/net, whose convention the
+// drop-in keeps; metapack's own APIs take 0 as "the default" instead.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
-	n = max(n, 0)
+	if n <= 0 {
+		n = -1 // no limit, in metapack's convention
+	}
 	d.d.SetMaxStringLength(n)
 }
 

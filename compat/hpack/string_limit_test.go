@@ -39,7 +39,7 @@ func TestWriteStringLength(t *testing.T) {
 			t.Fatalf("cut %d: emitted %v, want %v", cut, got, want)
 		}
 		// Index 62 is the field the first block added.
-		d.SetMaxStringLength(0)
+		d.SetMaxStringLength(-1)
 		got = nil
 		if _, err := d.Write([]byte{0xbe}); err != nil {
 			t.Fatalf("cut %d: next block: %v", cut, err)
