@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	compat "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/mdelem"
 	"golang.org/x/net/http2"
@@ -41,10 +42,8 @@ type Reader struct {
 	longStringConnError bool
 	blk                 block
 	detail              error
-	scratch             *mdelem.Batch // ReadBatch's batch when it is given none
-	toMeta              func(mdelem.Field)
-	fields              []xhpack.HeaderField
-	fieldsPerList       int // the fields of the last MetaHeadersFrame, for the next one's slice
+	scratch             *mdelem.Batch // ReadMeta's batch, and ReadBatch's when it is given none
+	fieldsPerList       int           // the fields of the last MetaHeadersFrame, for the next one's slice
 }
 
 // NewReader returns a Reader that decodes with dec, which keeps the
@@ -61,16 +60,11 @@ func NewReader(dec *hpack.Decoder) *Reader {
 	return r
 }
 
-// init makes the ReadMeta callback, and a decoder where there is none.
+// init makes a decoder where there is none.
 func (r *Reader) init() {
 	if r.dec == nil {
 		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
 		r.dec.SetMaxFields(-1)
-	}
-	r.toMeta = func(f mdelem.Field) {
-		if r.blk.accept(&f) {
-			r.fields = append(r.fields, headerField(f))
-		}
 	}
 }
 
@@ -78,9 +72,7 @@ func (r *Reader) init() {
 // changes as it goes, such as SetAllowedMaxDynamicTableSize once the peer
 // has acknowledged a new SETTINGS_HEADER_TABLE_SIZE.
 func (r *Reader) Decoder() *hpack.Decoder {
-	if r.toMeta == nil {
-		r.init()
-	}
+	r.init()
 	return r.dec
 }
 
@@ -159,22 +151,27 @@ func (r *Reader) ErrorDetail() error { return r.detail }
 // one.
 func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.HeadersFrame) (truncated bool, err error) {
 	if dst == nil {
-		if r.scratch == nil {
-			r.scratch = mdelem.NewBatch(0, 0)
-		}
-		dst = r.scratch
+		dst = r.scratchBatch()
 		defer dst.Reset()
 	}
 	truncated, _, err = r.read(fr, hf, dst)
 	return truncated, err
 }
 
+func (r *Reader) scratchBatch() *mdelem.Batch {
+	if r.scratch == nil {
+		r.scratch = mdelem.NewBatch(0, 0)
+	}
+	return r.scratch
+}
+
 // ReadMeta reads the header block that hf starts, reading its
 // CONTINUATION frames from fr, and returns the MetaHeadersFrame that
 // x/net's Framer would return from ReadFrame with ReadMetaHeaders set,
-// for code written against it. Its strings are the caller's to keep:
-// names that are atoms cost nothing, and values are views of copies the
-// decoder made (see hpack.Decoder.DecodeFragmentFunc).
+// for code written against it. Its strings are the caller's to keep: it
+// reads the block as ReadBatch does and converts the fields with
+// compat/hpack's AppendFromBatch, so atoms cost nothing and the other
+// bytes of a block are one allocation.
 //
 // Errors are those of x/net's Framer: a ConnectionError with
 // ErrCodeCompression when the block does not decode, a StreamError with
@@ -185,39 +182,18 @@ func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.Header
 // connection error the block causes comes with the MetaHeadersFrame read
 // so far. The package documentation lists where the Reader is stricter.
 func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.MetaHeadersFrame, error) {
-	r.fields = make([]xhpack.HeaderField, 0, r.fieldsPerList)
-	truncated, withFrame, err := r.read(fr, hf, nil)
-	mh := &http2.MetaHeadersFrame{HeadersFrame: hf, Fields: r.fields, Truncated: truncated}
-	r.fieldsPerList = len(r.fields)
-	r.fields = nil
+	b := r.scratchBatch()
+	defer b.Reset()
+	truncated, withFrame, err := r.read(fr, hf, b)
 	if err != nil && !withFrame {
 		return nil, err
 	}
-	return mh, err
+	fields := compat.AppendFromBatch(make([]xhpack.HeaderField, 0, max(r.fieldsPerList, b.Len())), b)
+	r.fieldsPerList = len(fields)
+	return &http2.MetaHeadersFrame{HeadersFrame: hf, Fields: fields, Truncated: truncated}, err
 }
 
-// headerField converts a field for a MetaHeadersFrame. The strings are
-// views where the bytes are never written again: atoms, and the values
-// DecodeFragmentFunc copied for keeping; other names are copied.
-func headerField(f mdelem.Field) xhpack.HeaderField {
-	hf := xhpack.HeaderField{Sensitive: f.Sensitive()}
-	if a := f.Name.Atom(); a != nil {
-		hf.Name = a.String()
-	} else {
-		hf.Name = f.Name.String()
-	}
-	if a := f.Value.Atom(); a != nil {
-		hf.Value = a.String()
-	} else if !f.Value.IsBorrowed() {
-		hf.Value = f.Value.UnsafeString()
-	} else {
-		hf.Value = f.Value.String()
-	}
-	return hf
-}
-
-// read reads and decodes the block hf starts, into dst, or, with a nil
-// dst, to the ReadMeta callback. withFrame tells which errors x/net's
+// read reads and decodes the block hf starts into dst. withFrame tells which errors x/net's
 // Framer returns with a MetaHeadersFrame: the connection errors it finds
 // in the block, not a stream error or an error from reading a frame.
 func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batch) (truncated, withFrame bool, err error) {
@@ -228,9 +204,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	if fr.AllowIllegalReads {
 		return false, false, errIllegalReads
 	}
-	if r.toMeta == nil {
-		r.init()
-	}
+	r.init()
 	b := &r.blk
 	b.start(hf.StreamID, fr.MaxHeaderListSize)
 	d := r.dec
@@ -242,10 +216,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
 	maxFrames, maxBytes := r.bounds(b.headersLeft) // the list limit, x/net's default applied
 	frames, bytes := 0, 0
-	scanned := 0 // dst's fields already checked
-	if dst != nil {
-		scanned = dst.Len()
-	}
+	scanned := dst.Len() // dst's fields already checked
 	for {
 		// x/net's checks come first, so that where both apply the
 		// error is x/net's.
@@ -266,8 +237,6 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 			return b.truncated, true, r.connError(http2.ErrCodeEnhanceYourCalm, "header block over %d bytes", maxBytes)
 		}
 		switch {
-		case dst == nil:
-			err = d.DecodeFragmentFunc(r.toMeta, frag, last)
 		case b.truncated || b.invalid != nil:
 			err = d.DecodeFragment(nil, frag, last) // the list has ended
 		default:

@@ -210,7 +210,8 @@ func (d *Decoder) fn() func(mdelem.Field) {
 // emits it. A value of owned bytes is a copy that metapack's Decoder made
 // for keeping (see decodeKeep), now or when its dynamic table kept it,
 // and is viewed as it is; other Strs are valid only during the call, and
-// their strings are made here.
+// their strings are made here. A second conversion beside AppendFromBatch,
+// because x/net's API emits each field as it is decoded, not a batch.
 func (d *Decoder) field(f mdelem.Field) {
 	if !d.emitEnabled {
 		return
