@@ -3,11 +3,12 @@ package hpack
 import (
 	"math"
 
+	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/mdelem"
 )
 
 // entryOverhead is the 32 bytes RFC 7541 §4.1 adds to each entry's size.
-const entryOverhead = 32
+const entryOverhead = tabledef.FieldOverhead
 
 // dynEntry is one dynamic table entry, its strings kept as the Strs a
 // field takes: atoms, owned bytes, or ring bytes, borrowed.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
@@ -118,7 +119,7 @@ func (b *Batch) append(f Field) {
 		if (nt|vt)&pinBit != 0 {
 			b.pins = true
 		}
-		b.size += size + 32
+		b.size += size + tabledef.FieldOverhead
 	}
 	b.fields = append(b.fields, f)
 }
@@ -142,7 +143,7 @@ func (b *Batch) index(n int, a *staticdata.Atom, tags uint64, size int) {
 	} else if tier.ID(a) == tier.NotStatic {
 		b.pins = true
 	}
-	b.size += size + 32
+	b.size += size + tabledef.FieldOverhead
 }
 
 // atomPins returns pinBit for a, the atom of a value, when it is outside

@@ -5,6 +5,7 @@ package mdelem
 import (
 	"unsafe"
 
+	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/staticdata"
 )
@@ -136,7 +137,7 @@ func (b *Batch) appendBytesName(f Field) {
 	if (nt|vt)&pinBit != 0 {
 		b.pins = true
 	}
-	b.size += nn + vn + 32
+	b.size += nn + vn + tabledef.FieldOverhead
 	b.setLen(n + 1)
 	(*sliceHeader)(unsafe.Pointer(&b.arena)).n = m + need
 	dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.arena)), m)

@@ -1,5 +1,7 @@
 package mdelem
 
+import "github.com/metapack/metapack/internal/tabledef"
+
 // Field is one header field.
 //
 // A field may be marked sensitive: it must never be indexed by an HPACK
@@ -28,7 +30,7 @@ func (f Field) WithSensitive(on bool) Field {
 
 // Size returns the field's size as RFC 7541 §4.1 and RFC 9113 count it:
 // name length + value length + 32.
-func (f Field) Size() int { return f.Name.Len() + f.Value.Len() + 32 }
+func (f Field) Size() int { return f.Name.Len() + f.Value.Len() + tabledef.FieldOverhead }
 
 // String returns "name: value" for debugging.
 func (f Field) String() string {

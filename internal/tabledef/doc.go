@@ -1,5 +1,5 @@
 // Package tabledef holds what the generator in gen/ and the packages that
-// read its tables must agree on: the pair hash of a static-table field, the
+// read its tables must agree on: the pair hash of a static-table field, the per-field size overhead, the
 // shape of the perfect hash over the static tier, which strings are field
 // names, and the bit layout of the
 // Huffman decode tables. The generator computes its tables with these
