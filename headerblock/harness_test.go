@@ -34,7 +34,7 @@ type outcome struct {
 	truncated bool
 	errKind   string // "", "conn", "stream" or "other"
 	code      http2.ErrCode
-	errText   string // an "other" error's message
+	errText   string // an "other" error's message, or a stream error's detail
 }
 
 func (o outcome) String() string {
@@ -151,6 +151,17 @@ func (s *side) next() outcome {
 		o.fields = batchFields(s.batch)
 	}
 	o.setErr(err)
+	if o.errKind == "stream" {
+		// The Framer's detail of an invalid field, which the Reader's
+		// ErrorDetail words as x/net's does.
+		d := s.fr.ErrorDetail()
+		if s.mode != modeXnet {
+			d = s.r.ErrorDetail()
+		}
+		if d != nil {
+			o.errText = ": " + d.Error()
+		}
+	}
 	return o
 }
 

@@ -134,7 +134,9 @@ var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSiz
 // ErrorDetail returns the reason for the last connection error that the
 // Reader itself found, as the Framer's ErrorDetail does for its own, or
 // nil; the next read clears it. A caller may send it in a GOAWAY frame's
-// debug data.
+// debug data. After a StreamError for an invalid field or set of
+// pseudo-header fields it is the Cause worded as x/net's Framer words its
+// detail, such as `invalid header field value for "x-a"`.
 func (r *Reader) ErrorDetail() error { return r.detail }
 
 // ReadBatch reads the header block that hf starts, reading its
@@ -269,6 +271,11 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 		frag, last = cf.HeaderBlockFragment(), cf.HeadersEnded()
 	}
 	if err := b.finish(); err != nil {
+		var se http2.StreamError
+		var fe *FieldError
+		if errors.As(err, &se) && errors.As(se.Cause, &fe) {
+			r.detail = framerDetail(fe)
+		}
 		return b.truncated, false, err
 	}
 	if b.truncated && r.streamErrors {
