@@ -84,9 +84,10 @@ tree() {
 		patch -d "$dst" -p1 --batch --forward --quiet <"$here/$p" ||
 			die "$p does not apply to grpc-go $grpc_version"
 	done
-	if grep -q '^replace github.com/metapack/metapack' "$dst/go.mod"; then
-		# The patches carry no go.sum: it is made here from the patched
-		# go.mod, so that it never goes stale (needs the module proxy).
+	if [[ -e $dst/internal/transport/metapack.go ]]; then
+		# The patches change no go.mod or go.sum: the replace is added
+		# here, and go mod tidy adds the require and makes go.sum, so
+		# that they never go stale (needs the module proxy).
 		(cd "$dst" && go mod edit -replace "github.com/metapack/metapack=$repo" &&
 			GOFLAGS=-mod=mod go mod tidy >"$work/$name.tidy.log" 2>&1) ||
 			die "$name: go mod tidy failed: $(tail -20 "$work/$name.tidy.log")"
