@@ -197,12 +197,13 @@ bench() {
 # instr side md: instructions per RPC, counted by callgrind over two runs
 # of different lengths and differenced, so that what the process does
 # once (start, connect, warm up) cancels out; appends "side md ir/rpc".
-# cpu.rdtscp=off: valgrind 3.19 cannot run the RDTSCP of runtime.cputicks.
+# GODEBUG: valgrind 3.19 cannot run the RDTSCP of runtime.cputicks, and
+# callgrind asserts on the signals of asynchronous preemption.
 instr() {
 	local side=$1 md=$2 t ir rpcs out
 	local -a irs=() n=()
 	for t in ${AB_INSTR_TIMES:-2s 8s}; do
-		out=$(GODEBUG=cpu.rdtscp=off GOMAXPROCS=1 AB_MD=$md valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		out=$(GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 AB_MD=$md valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 			"$work/bin/$side" "${bench_args[@]}" -benchtime="$t" 2>&1) ||
 			die "benchmain under callgrind ($side, md$md) failed: $out"
 		ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' <<<"$out")

@@ -2,11 +2,12 @@
 // into internal/transport of each tree): the client encodes a request block,
 // the server decodes it and builds the metadata map as operateHeaders does;
 // the server encodes the response headers and trailers, the client decodes
-// them. Patched grpc-go (and the control): operateHeaderFields' loops.
+// them. Patched grpc-go (and the control): operateHeaders' loops over a
+// MetaHeadersFrame, with the patch's mdBuilder.
 
 package transport
 
-import sd "github.com/metapack/metapack/staticdata"
+import "golang.org/x/net/http2"
 
 func abInit(l *loopyWriter) { l.hw.setIndexCredentials(true) }
 
@@ -15,22 +16,19 @@ func abServerRead(fr *framer) int {
 	if err != nil {
 		panic(err)
 	}
-	frame := f.(*parsedHeadersFrame)
-	md := newMDBuilder(frame.fields)
-	for _, hf := range frame.fields {
-		switch hf.key {
-		case sd.KeyContentType, sd.KeyGrpcAcceptEncoding:
-			md.add(hf.name, hf.value)
-		case sd.KeyGrpcEncoding, sd.KeyMethod, sd.KeyPath, sd.KeyGrpcTimeout:
+	frame := f.(*http2.MetaHeadersFrame)
+	md := newMDBuilder(frame.Fields)
+	for _, hf := range frame.Fields {
+		switch hf.Name {
+		case "content-type", "grpc-accept-encoding":
+			md.add(hf.Name, hf.Value)
+		case "grpc-encoding", ":method", ":path", "grpc-timeout", "connection":
 		default:
-			if hf.key == sd.KeyUnknown && hf.name == "connection" {
+			if isReservedHeader(hf.Name) && !isWhitelistedHeader(hf.Name) {
 				break
 			}
-			if isReservedKey(hf.key, hf.name) && !isWhitelistedKey(hf.key) {
-				break
-			}
-			v, _ := decodeMetadataHeader(hf.name, hf.value)
-			md.add(hf.name, v)
+			v, _ := decodeMetadataHeader(hf.Name, hf.Value)
+			md.add(hf.Name, v)
 		}
 	}
 	return len(md.md)
@@ -41,19 +39,19 @@ func abClientRead(fr *framer) int {
 	if err != nil {
 		panic(err)
 	}
-	frame := f.(*parsedHeadersFrame)
-	md := newMDBuilder(frame.fields)
-	for _, hf := range frame.fields {
-		switch hf.key {
-		case sd.KeyContentType:
-			md.add(hf.name, hf.value)
-		case sd.KeyGrpcEncoding, sd.KeyGrpcStatus, sd.KeyGrpcMessage, sd.KeyStatus:
+	frame := f.(*http2.MetaHeadersFrame)
+	md := newMDBuilder(frame.Fields)
+	for _, hf := range frame.Fields {
+		switch hf.Name {
+		case "content-type":
+			md.add(hf.Name, hf.Value)
+		case "grpc-encoding", "grpc-status", "grpc-message", ":status":
 		default:
-			if isReservedKey(hf.key, hf.name) && !isWhitelistedKey(hf.key) {
+			if isReservedHeader(hf.Name) && !isWhitelistedHeader(hf.Name) {
 				break
 			}
-			v, _ := decodeMetadataHeader(hf.name, hf.value)
-			md.add(hf.name, v)
+			v, _ := decodeMetadataHeader(hf.Name, hf.Value)
+			md.add(hf.Name, v)
 		}
 	}
 	return len(md.md)
