@@ -4,7 +4,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/metapack/metapack/internal/le"
+	"github.com/metapack/metapack/internal/httpfield"
+	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -27,27 +28,15 @@ type block struct {
 	headersLeft, trailersLeft uint32
 	maxString                 int
 	fields                    int // fields seen, accepted or not
-	sawRegular                bool
 	// truncated is set once the list went over the limit, invalid once a
 	// field was invalid; either way no later field is taken or checked.
 	truncated bool
 	invalid   error
 	// pseudoErr is the first error among the accepted pseudo-header
-	// fields; seen has a bit for each pseudo-header kind accepted.
+	// fields, of which section has the kinds.
 	pseudoErr error
-	seen      uint8
+	section   httpfield.Section
 }
-
-// Pseudo-header kinds: a bit each in block.seen.
-const (
-	pseudoMethod uint8 = 1 << iota
-	pseudoPath
-	pseudoScheme
-	pseudoAuthority
-	pseudoProtocol
-	pseudoStatus
-	pseudoRequest = pseudoMethod | pseudoPath | pseudoScheme | pseudoAuthority | pseudoProtocol
-)
 
 // start begins a block on stream id, with the list limit maxList as x/net
 // takes it from Framer.MaxHeaderListSize.
@@ -90,24 +79,20 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	name := f.Name.UnsafeString()
 	value := f.Value.UnsafeString()
-	pseudo := key >= sd.KeyAuthority && key <= sd.KeyStatus
-	if key == sd.KeyUnknown {
-		pseudo = len(name) > 0 && name[0] == ':'
+	kind := fieldkey.Pseudo(key)
+	pseudo := kind != 0
+	if key == sd.KeyUnknown && len(name) > 0 && name[0] == ':' {
+		pseudo, kind = true, httpfield.PseudoOf(name)
 	}
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
-	if a := f.Value.Atom(); (a == nil || !(*tier.Atom)(a).IsStatic()) && !validValue(value) {
-		b.invalid = b.fieldError(f, ErrInvalidValue)
+	if a := f.Value.Atom(); (a == nil || !(*tier.Atom)(a).IsStatic()) && !httpfield.ValidValue(value) {
+		b.invalid = b.fieldError(f, httpfield.InvalidValue)
 	}
-	if pseudo {
-		if b.sawRegular {
-			b.invalid = b.fieldError(f, ErrPseudoAfterRegular)
-		}
-	} else {
-		b.sawRegular = true
-		if key == sd.KeyUnknown && !validName(name) {
-			b.invalid = b.fieldError(f, ErrInvalidName)
-		}
+	if r := b.section.Order(pseudo); r != httpfield.OK {
+		b.invalid = b.fieldError(f, r)
+	} else if !pseudo && key == sd.KeyUnknown && !httpfield.ValidName(name) {
+		b.invalid = b.fieldError(f, httpfield.InvalidName)
 	}
 	if b.invalid != nil {
 		return false
@@ -126,42 +111,12 @@ func (b *block) accept(f *mdelem.Field) bool {
 		return false
 	}
 	*left -= size
-	if pseudo {
-		b.pseudo(f, key, name)
-	}
-	return true
-}
-
-// pseudo records an accepted pseudo-header field, as x/net's checks of a
-// MetaHeadersFrame's pseudo-header fields see it.
-func (b *block) pseudo(f *mdelem.Field, key sd.KeyID, name string) {
-	var kind uint8
-	switch key {
-	case sd.KeyMethod:
-		kind = pseudoMethod
-	case sd.KeyPath:
-		kind = pseudoPath
-	case sd.KeyScheme:
-		kind = pseudoScheme
-	case sd.KeyAuthority:
-		kind = pseudoAuthority
-	case sd.KeyStatus:
-		kind = pseudoStatus
-	default:
-		if name == ":protocol" {
-			kind = pseudoProtocol
+	if pseudo { // x/net checks the kinds of the fields it accepted
+		if r := b.section.Kind(kind, httpfield.Request|httpfield.Response); r != httpfield.OK && b.pseudoErr == nil {
+			b.pseudoErr = b.fieldError(f, r)
 		}
 	}
-	if b.pseudoErr != nil {
-		return
-	}
-	switch {
-	case kind == 0:
-		b.pseudoErr = b.fieldError(f, ErrUnknownPseudo)
-	case b.seen&kind != 0:
-		b.pseudoErr = b.fieldError(f, ErrDuplicatePseudo)
-	}
-	b.seen |= kind
+	return true
 }
 
 // finish returns the block's stream error, once it is decoded.
@@ -170,7 +125,7 @@ func (b *block) finish() error {
 	if err == nil {
 		err = b.pseudoErr
 	}
-	if err == nil && b.seen&pseudoRequest != 0 && b.seen&pseudoStatus != 0 {
+	if err == nil && b.section.Mixed() {
 		err = &FieldError{Index: -1, Err: ErrMixedPseudo}
 	}
 	if err != nil {
@@ -179,63 +134,6 @@ func (b *block) finish() error {
 	return nil
 }
 
-func (b *block) fieldError(f *mdelem.Field, reason error) *FieldError {
-	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reason}
-}
-
-// nameBytes marks the bytes of a valid field name (RFC 9113 §8.2.1): the
-// token characters of RFC 9110 §5.6.2, without upper case.
-var nameBytes = func() (t [256]bool) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for _, c := range "!#$%&'*+-.^_`|~" {
-		t[c] = true
-	}
-	return t
-}()
-
-// validName reports whether name is a valid regular field name.
-func validName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if !nameBytes[name[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-// validValue reports whether value is a valid field value as x/net
-// checks it: no control characters but horizontal tab. It tests eight
-// bytes at a time for one below 0x20 or equal to 0x7f, and looks at the
-// bytes themselves only when it finds one, which may be a tab.
-func validValue(value string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for len(value) >= 8 {
-		x := le.Uint64(value)
-		y := x ^ (0x7f * ones)
-		// A byte below 0x20 (the high bit of those at or above 0x80 is
-		// masked out by ^x), or a zero byte of y, a 0x7f of x.
-		if ((x-0x20*ones)&^x|(y-ones)&^y)&highs != 0 && !validBytes(value[:8]) {
-			return false
-		}
-		value = value[8:]
-	}
-	return validBytes(value)
-}
-
-// validBytes is validValue a byte at a time.
-func validBytes(value string) bool {
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; (c < ' ' && c != '\t') || c == 0x7f {
-			return false
-		}
-	}
-	return true
+func (b *block) fieldError(f *mdelem.Field, r httpfield.Reason) *FieldError {
+	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reasons[r]}
 }
