@@ -79,20 +79,21 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	name := f.Name.UnsafeString()
 	value := f.Value.UnsafeString()
-	kind := fieldkey.Pseudo(key)
-	pseudo := kind != 0
-	if key == sd.KeyUnknown && len(name) > 0 && name[0] == ':' {
-		pseudo, kind = true, httpfield.PseudoOf(name)
-	}
+	pseudo := len(name) > 0 && name[0] == ':'
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
 	if a := f.Value.Atom(); (a == nil || !(*tier.Atom)(a).IsStatic()) && !httpfield.ValidValue(value) {
 		b.invalid = b.fieldError(f, httpfield.InvalidValue)
 	}
-	if r := b.section.Order(pseudo); r != httpfield.OK {
-		b.invalid = b.fieldError(f, r)
-	} else if !pseudo && key == sd.KeyUnknown && !httpfield.ValidName(name) {
-		b.invalid = b.fieldError(f, httpfield.InvalidName)
+	if pseudo {
+		if b.section.Order(true) != httpfield.OK {
+			b.invalid = b.fieldError(f, httpfield.PseudoAfterRegular)
+		}
+	} else {
+		b.section.Order(false)
+		if key == sd.KeyUnknown && !httpfield.ValidName(name) {
+			b.invalid = b.fieldError(f, httpfield.InvalidName)
+		}
 	}
 	if b.invalid != nil {
 		return false
@@ -111,12 +112,22 @@ func (b *block) accept(f *mdelem.Field) bool {
 		return false
 	}
 	*left -= size
-	if pseudo { // x/net checks the kinds of the fields it accepted
-		if r := b.section.Kind(kind, httpfield.Request|httpfield.Response); r != httpfield.OK && b.pseudoErr == nil {
-			b.pseudoErr = b.fieldError(f, r)
-		}
+	if pseudo {
+		b.pseudo(f, key, name)
 	}
 	return true
+}
+
+// pseudo records an accepted pseudo-header field, as x/net's checks of a
+// MetaHeadersFrame's pseudo-header fields see it.
+func (b *block) pseudo(f *mdelem.Field, key sd.KeyID, name string) {
+	kind := fieldkey.Pseudo(key)
+	if key == sd.KeyUnknown {
+		kind = httpfield.PseudoOf(name)
+	}
+	if r := b.section.Kind(kind, httpfield.Request|httpfield.Response); r != httpfield.OK && b.pseudoErr == nil {
+		b.pseudoErr = b.fieldError(f, r)
+	}
 }
 
 // finish returns the block's stream error, once it is decoded.
