@@ -35,8 +35,8 @@ func ValidateRequest(b *mdelem.Batch) error {
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			key := a.Key()
 			if p := fieldkey.Pseudo(key); p != 0 {
-				if err = rules[s.Pseudo(p, allowed)]; err != nil {
-					return fieldErr(i, f, err)
+				if r := s.Pseudo(p, allowed); r != httpfield.OK {
+					return fieldErr(i, f, rules[r])
 				}
 				continue
 			}
@@ -69,9 +69,11 @@ func ValidateRequest(b *mdelem.Batch) error {
 			return fieldErr(i, f, err)
 		}
 	}
-	for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
-		if s.Seen()&fieldkey.Pseudo(k) == 0 {
-			return missingErr(k.String(), errMissingPseudo)
+	if required := httpfield.Method | httpfield.Scheme | httpfield.Path; s.Seen()&required != required {
+		for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
+			if s.Seen()&fieldkey.Pseudo(k) == 0 {
+				return missingErr(k.String(), errMissingPseudo)
+			}
 		}
 	}
 	return nil
