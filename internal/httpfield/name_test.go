@@ -30,6 +30,9 @@ func TestClasses(t *testing.T) {
 		t.Run(fmt.Sprintf("class=%d", class), func(t *testing.T) {
 			for c := range 256 {
 				want := inClass(byte(c), class)
+				if want && !inClass(byte(c), Token) {
+					t.Fatalf("byte %#x is in class %d but no Token byte", c, class)
+				}
 				for _, tt := range []struct {
 					s   string
 					off int
