@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 
+	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/internal/tabledef"
 )
 
@@ -32,7 +33,7 @@ func emitStatic(atoms []atom, table []staticEntry) ([]byte, error) {
 	b.WriteString("// the index of the key's atom.\n")
 	b.WriteString("var atoms = [NumAtoms]Atom{\n")
 	for i, a := range atoms {
-		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, key: %d, name: %t},\n", a.s, a.hash, i, a.nameIndex, a.key, tabledef.IsName(a.s))
+		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, key: %d, name: %t},\n", a.s, a.hash, i, a.nameIndex, a.key, httpfield.IsName(a.s))
 	}
 	b.WriteString("}\n\n")
 

@@ -102,3 +102,34 @@ func BenchmarkWellKnownValue(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValidate checks a gRPC request's headers, a response's headers
+// and trailers, and custom metadata: well-known names as static atoms,
+// custom ones as bytes.
+func BenchmarkValidate(b *testing.B) {
+	req := batchOf(":method", "POST", ":scheme", "https", ":path", "/helloworld.Greeter/SayHello",
+		":authority", "localhost:50051", "content-type", "application/grpc", "te", "trailers",
+		"grpc-timeout", "1S", "user-agent", "grpc-go/1.72.0", "x-request-id", "f3b2a1c0-9d8e-4f7a",
+		"x-tenant-name", "acme", "trace-bin", "AAECAwQFBgcICQ")
+	head := batchOf(":status", "200", "content-type", "application/grpc", "grpc-encoding", "identity", "x-server-region", "eu-west-1")
+	trail := batchOf("grpc-status", "0", "grpc-message", "", "x-server-timing", "db;dur=53")
+	cases := []struct {
+		name string
+		f    func() error
+	}{
+		{"request", func() error { return ValidateRequest(req) }},
+		{"headers", func() error { return ValidateResponse(head, ResponseHeaders) }},
+		{"trailers", func() error { return ValidateResponse(trail, ResponseTrailers) }},
+		{"metadata", func() error { return ValidateMetadata(req) }},
+	}
+	for _, c := range cases {
+		b.Run("check="+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -36,6 +37,9 @@ var (
 	// or an unknown ResponseKind.
 	ErrArgument = errors.New("grpcmeta: invalid argument")
 )
+
+// FieldError is not headerblock's: it has the offset and reason gRPC's
+// value grammars give, where headerblock's mirrors x/net's conditions.
 
 // FieldError names the field a check failed on and the rule it broke.
 // Every error the package returns is one.
@@ -95,6 +99,14 @@ var (
 	errContentType          = &rule{ErrContentType, "not gRPC's"}
 	errMissingContentType   = &rule{ErrContentType, "missing"}
 )
+
+// rules maps the reasons of the pseudo-header checks to the package's
+// rules.
+var rules = [httpfield.NumReasons]*rule{
+	httpfield.PseudoAfterRegular: errPseudoAfterRegular,
+	httpfield.UnknownPseudo:      errUnknownPseudo,
+	httpfield.DuplicatePseudo:    errDuplicatePseudo,
+}
 
 // errNilBatch returns what the functions that append to a batch return
 // for a nil one.

@@ -1,6 +1,8 @@
 package grpcmeta
 
 import (
+	"github.com/metapack/metapack/internal/httpfield"
+	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -37,7 +39,7 @@ func ValidateMetadata(b *mdelem.Batch) error {
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			// A well-known name follows the grammar (TestKeyNamesAreMetadataNames)
 			// and is not reserved: its only grpc- names are the protocol's.
-			if isPseudoKey(a.Key()) {
+			if fieldkey.Pseudo(a.Key()) != 0 {
 				continue
 			}
 			binary = hasBinSuffix(a.String())
@@ -72,14 +74,12 @@ func ValidateMetadata(b *mdelem.Batch) error {
 }
 
 // checkMetadataName checks a name that is no well-known key.
-func checkMetadataName[T ~string | ~[]byte](name T) (int, string, error) {
+func checkMetadataName[T string | []byte](name T) (int, string, error) {
 	if len(name) == 0 {
 		return -1, "empty", ErrName
 	}
-	for i := 0; i < len(name); i++ {
-		if !nameChar(name[i]) {
-			return i, "not one of 0-9 a-z _ - .", ErrName
-		}
+	if i := httpfield.Outside(name, httpfield.GRPC); i >= 0 {
+		return i, "not one of 0-9 a-z _ - .", ErrName
 	}
 	if len(name) >= 5 && string(name[:5]) == "grpc-" && !definedGRPCName(name) {
 		return -1, "not a name the protocol defines", ErrName
@@ -87,13 +87,9 @@ func checkMetadataName[T ~string | ~[]byte](name T) (int, string, error) {
 	return 0, "", nil
 }
 
-func nameChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
-}
-
 // definedGRPCName reports whether name is a grpc- name the protocol
 // defines that is no well-known key (those are atoms in a batch).
-func definedGRPCName[T ~string | ~[]byte](name T) bool {
+func definedGRPCName[T string | []byte](name T) bool {
 	return string(name) == "grpc-message-type"
 }
 

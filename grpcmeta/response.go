@@ -1,6 +1,8 @@
 package grpcmeta
 
 import (
+	"github.com/metapack/metapack/internal/httpfield"
+	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -49,15 +51,15 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		n = b.Len()
 	}
 	head, trail := kind != ResponseTrailers, kind != ResponseHeaders
-	status, ctype, gstatus, gmessage := -1, -1, -1, -1
-	regular := false
+	ctype, gstatus, gmessage := -1, -1, -1
+	var s httpfield.Section
 	for i := range n {
 		f := b.At(i)
 		key := sd.KeyUnknown
 		var pseudo bool
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			key = a.Key()
-			pseudo = isPseudoKey(key)
+			pseudo = fieldkey.Pseudo(key) != 0
 		} else if a != nil {
 			name := a.String()
 			pseudo = len(name) > 0 && name[0] == ':'
@@ -66,25 +68,19 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			pseudo = len(name) > 0 && name[0] == ':'
 		}
 		if pseudo {
-			var err *rule
-			switch {
-			case !head:
-				err = errPseudoInTrailers
-			case regular:
-				err = errPseudoAfterRegular
-			case key != sd.KeyStatus:
-				err = errUnknownPseudo
-			case status >= 0:
-				err = errDuplicatePseudo
-			case f.Value.UnsafeString() != "200":
-				err = errHTTPStatus
-			default:
-				status = i
-				continue
+			err := errPseudoInTrailers
+			if head {
+				err = rules[s.Pseudo(fieldkey.Pseudo(key), httpfield.Response)]
 			}
-			return fieldErr(i, f, err)
+			if err == nil && f.Value.UnsafeString() != "200" {
+				err = errHTTPStatus
+			}
+			if err != nil {
+				return fieldErr(i, f, err)
+			}
+			continue
 		}
-		regular = true
+		s.Order(false)
 		switch key {
 		case sd.KeyUnknown:
 			var err *rule
@@ -121,7 +117,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			}
 		}
 	}
-	if head && status < 0 {
+	if head && s.Seen() == 0 {
 		return missingErr(":status", errMissingPseudo)
 	}
 	if head && ctype < 0 {

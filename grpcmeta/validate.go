@@ -1,8 +1,8 @@
 package grpcmeta
 
 import (
-	"github.com/metapack/metapack/internal/le"
-
+	"github.com/metapack/metapack/internal/httpfield"
+	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -27,29 +27,20 @@ func ValidateRequest(b *mdelem.Batch) error {
 	if b != nil { // a nil batch is an empty list
 		n = b.Len()
 	}
-	var seen uint8 // bit per request pseudo-header
-	regular := false
+	var s httpfield.Section
+	const allowed = httpfield.Method | httpfield.Scheme | httpfield.Path | httpfield.Authority
 	for i := range n {
 		f := b.At(i)
 		var err *rule
 		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
 			key := a.Key()
-			if isPseudoKey(key) {
-				bit := requestPseudoBit(key)
-				switch {
-				case regular:
-					err = errPseudoAfterRegular
-				case bit == 0:
-					err = errUnknownPseudo
-				case seen&bit != 0:
-					err = errDuplicatePseudo
-				default:
-					seen |= bit
-					continue
+			if p := fieldkey.Pseudo(key); p != 0 {
+				if r := s.Pseudo(p, allowed); r != httpfield.OK {
+					return fieldErr(i, f, rules[r])
 				}
-				return fieldErr(i, f, err)
+				continue
 			}
-			regular = true
+			s.Order(false)
 			switch key {
 			case sd.KeyTransferEncoding:
 				err = errConnectionHeader
@@ -70,95 +61,35 @@ func ValidateRequest(b *mdelem.Batch) error {
 			}
 			if pseudo {
 				// Every pseudo-header a request may carry is a key.
-				if regular {
-					return fieldErr(i, f, errPseudoAfterRegular)
-				}
-				return fieldErr(i, f, errUnknownPseudo)
+				return fieldErr(i, f, rules[s.Pseudo(0, allowed)])
 			}
-			regular = true
+			s.Order(false)
 		}
 		if err != nil {
 			return fieldErr(i, f, err)
 		}
 	}
-	for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
-		if seen&requestPseudoBit(k) == 0 {
-			return missingErr(k.String(), errMissingPseudo)
+	if required := httpfield.Method | httpfield.Scheme | httpfield.Path; s.Seen()&required != required {
+		for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
+			if s.Seen()&fieldkey.Pseudo(k) == 0 {
+				return missingErr(k.String(), errMissingPseudo)
+			}
 		}
 	}
 	return nil
-}
-
-// isPseudoKey reports whether k is the key of a name that starts with
-// ':'.
-func isPseudoKey(k sd.KeyID) bool {
-	switch k {
-	case sd.KeyMethod, sd.KeyScheme, sd.KeyPath, sd.KeyAuthority, sd.KeyStatus:
-		return true
-	}
-	return false
-}
-
-func requestPseudoBit(k sd.KeyID) uint8 {
-	switch k {
-	case sd.KeyMethod:
-		return 1
-	case sd.KeyScheme:
-		return 2
-	case sd.KeyPath:
-		return 4
-	case sd.KeyAuthority:
-		return 8
-	}
-	return 0
 }
 
 // checkName checks the name of a regular header that is not the atom of a
 // well-known key: not empty, lowercase, and none of the connection-specific headers
 // RFC 9113 §8.2.2 forbids.
 func checkName[T string | []byte](name T) *rule {
-	if len(name) == 0 {
+	switch {
+	case len(name) == 0:
 		return errEmptyName
-	}
-	if hasUpper(name) {
+	case httpfield.HasUpper(name):
 		return errUppercaseName
-	}
-	switch string(name) {
-	case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade":
+	case httpfield.ConnectionSpecific(name):
 		return errConnectionHeader
 	}
 	return nil
-}
-
-// hasUpper reports whether s has a byte in 'A'..'Z'. It tests eight bytes
-// at a time, the last eight overlapping the ones before when len(s) is not
-// a multiple of eight.
-func hasUpper[T string | []byte](s T) bool {
-	if len(s) < 8 {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; 'A' <= c && c <= 'Z' {
-				return true
-			}
-		}
-		return false
-	}
-	for i := 0; i < len(s)-8; i += 8 {
-		if upperIn(le.Uint64(s[i:])) {
-			return true
-		}
-	}
-	return upperIn(le.Uint64(s[len(s)-8:]))
-}
-
-// upperIn reports whether one of the eight bytes of w is in 'A'..'Z'. On
-// each byte's low seven bits x, x + 0x80-'A' has its high bit set when
-// x >= 'A', and x + 0x80-'Z'-1 when x > 'Z', with no carry into the next
-// byte; a byte whose own high bit is set is no letter.
-func upperIn(w uint64) bool {
-	const ones = 0x0101010101010101
-	const high = 0x80 * ones
-	x := w &^ high
-	ge := x + (0x80-'A')*ones
-	gt := x + (0x80-'Z'-1)*ones
-	return ge&^gt&^w&high != 0
 }

@@ -4,7 +4,9 @@ import (
 	"math"
 	"strings"
 
-	"github.com/metapack/metapack/internal/le"
+	"github.com/metapack/metapack/internal/httpfield"
+	"github.com/metapack/metapack/internal/httpfield/fieldkey"
+	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
@@ -15,9 +17,6 @@ import (
 // MaxHeaderListSize of 0.
 const defaultMaxHeaderListSize = 16 << 20
 
-// fieldOverhead is the 32 bytes RFC 9113 counts per field.
-const fieldOverhead = 32
-
 // block is the state of the header block being read: x/net's checks and
 // header list accounting, made field by field as the decoder passes them.
 type block struct {
@@ -27,27 +26,15 @@ type block struct {
 	headersLeft, trailersLeft uint32
 	maxString                 int
 	fields                    int // fields seen, accepted or not
-	sawRegular                bool
 	// truncated is set once the list went over the limit, invalid once a
 	// field was invalid; either way no later field is taken or checked.
 	truncated bool
 	invalid   error
 	// pseudoErr is the first error among the accepted pseudo-header
-	// fields; seen has a bit for each pseudo-header kind accepted.
+	// fields, of which section has the kinds.
 	pseudoErr error
-	seen      uint8
+	section   httpfield.Section
 }
-
-// Pseudo-header kinds: a bit each in block.seen.
-const (
-	pseudoMethod uint8 = 1 << iota
-	pseudoPath
-	pseudoScheme
-	pseudoAuthority
-	pseudoProtocol
-	pseudoStatus
-	pseudoRequest = pseudoMethod | pseudoPath | pseudoScheme | pseudoAuthority | pseudoProtocol
-)
 
 // start begins a block on stream id, with the list limit maxList as x/net
 // takes it from Framer.MaxHeaderListSize.
@@ -90,36 +77,33 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	name := f.Name.UnsafeString()
 	value := f.Value.UnsafeString()
-	pseudo := key >= sd.KeyAuthority && key <= sd.KeyStatus
-	if key == sd.KeyUnknown {
-		pseudo = len(name) > 0 && name[0] == ':'
-	}
+	pseudo := len(name) > 0 && name[0] == ':'
 	// The same checks in the same order as x/net's, so that the error
 	// names the same condition.
-	if a := f.Value.Atom(); (a == nil || !tier.IsStatic(a)) && !validValue(value) {
-		b.invalid = b.fieldError(f, ErrInvalidValue)
+	if a := f.Value.Atom(); (a == nil || !tier.IsStatic(a)) && !httpfield.ValidValue(value) {
+		b.invalid = b.fieldError(f, httpfield.InvalidValue)
 	}
 	if pseudo {
-		if b.sawRegular {
-			b.invalid = b.fieldError(f, ErrPseudoAfterRegular)
+		if b.section.Order(true) != httpfield.OK {
+			b.invalid = b.fieldError(f, httpfield.PseudoAfterRegular)
 		}
 	} else {
-		b.sawRegular = true
-		if key == sd.KeyUnknown && !validName(name) {
-			b.invalid = b.fieldError(f, ErrInvalidName)
+		b.section.Order(false)
+		if key == sd.KeyUnknown && !httpfield.ValidName(name) {
+			b.invalid = b.fieldError(f, httpfield.InvalidName)
 		}
 	}
 	if b.invalid != nil {
 		return false
 	}
 	left := &b.headersLeft
-	size := uint32(len(name) + len(value) + fieldOverhead)
+	size := uint32(len(name) + len(value) + tabledef.FieldOverhead)
 	if key == sd.KeyUnknown && name == "trailer" {
 		// x/net counts each name a trailer field announces as a field
 		// of its own.
 		left = &b.trailersLeft
 		n := strings.Count(value, ",") + 1
-		size = uint32(len(value)-n+1) + uint32(n)*fieldOverhead
+		size = uint32(len(value)-n+1) + uint32(n)*tabledef.FieldOverhead
 	}
 	if size > *left {
 		b.truncate()
@@ -135,33 +119,13 @@ func (b *block) accept(f *mdelem.Field) bool {
 // pseudo records an accepted pseudo-header field, as x/net's checks of a
 // MetaHeadersFrame's pseudo-header fields see it.
 func (b *block) pseudo(f *mdelem.Field, key sd.KeyID, name string) {
-	var kind uint8
-	switch key {
-	case sd.KeyMethod:
-		kind = pseudoMethod
-	case sd.KeyPath:
-		kind = pseudoPath
-	case sd.KeyScheme:
-		kind = pseudoScheme
-	case sd.KeyAuthority:
-		kind = pseudoAuthority
-	case sd.KeyStatus:
-		kind = pseudoStatus
-	default:
-		if name == ":protocol" {
-			kind = pseudoProtocol
-		}
+	kind := fieldkey.Pseudo(key)
+	if key == sd.KeyUnknown {
+		kind = httpfield.PseudoOf(name)
 	}
-	if b.pseudoErr != nil {
-		return
+	if r := b.section.Kind(kind, httpfield.Request|httpfield.Response); r != httpfield.OK && b.pseudoErr == nil {
+		b.pseudoErr = b.fieldError(f, r)
 	}
-	switch {
-	case kind == 0:
-		b.pseudoErr = b.fieldError(f, ErrUnknownPseudo)
-	case b.seen&kind != 0:
-		b.pseudoErr = b.fieldError(f, ErrDuplicatePseudo)
-	}
-	b.seen |= kind
 }
 
 // finish returns the block's stream error, once it is decoded.
@@ -170,7 +134,7 @@ func (b *block) finish() error {
 	if err == nil {
 		err = b.pseudoErr
 	}
-	if err == nil && b.seen&pseudoRequest != 0 && b.seen&pseudoStatus != 0 {
+	if err == nil && b.section.Mixed() {
 		err = &FieldError{Index: -1, Err: ErrMixedPseudo}
 	}
 	if err != nil {
@@ -179,63 +143,6 @@ func (b *block) finish() error {
 	return nil
 }
 
-func (b *block) fieldError(f *mdelem.Field, reason error) *FieldError {
-	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reason}
-}
-
-// nameBytes marks the bytes of a valid field name (RFC 9113 §8.2.1): the
-// token characters of RFC 9110 §5.6.2, without upper case.
-var nameBytes = func() (t [256]bool) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for _, c := range "!#$%&'*+-.^_`|~" {
-		t[c] = true
-	}
-	return t
-}()
-
-// validName reports whether name is a valid regular field name.
-func validName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if !nameBytes[name[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-// validValue reports whether value is a valid field value as x/net
-// checks it: no control characters but horizontal tab. It tests eight
-// bytes at a time for one below 0x20 or equal to 0x7f, and looks at the
-// bytes themselves only when it finds one, which may be a tab.
-func validValue(value string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for len(value) >= 8 {
-		x := le.Uint64(value)
-		y := x ^ (0x7f * ones)
-		// A byte below 0x20 (the high bit of those at or above 0x80 is
-		// masked out by ^x), or a zero byte of y, a 0x7f of x.
-		if ((x-0x20*ones)&^x|(y-ones)&^y)&highs != 0 && !validBytes(value[:8]) {
-			return false
-		}
-		value = value[8:]
-	}
-	return validBytes(value)
-}
-
-// validBytes is validValue a byte at a time.
-func validBytes(value string) bool {
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; (c < ' ' && c != '\t') || c == 0x7f {
-			return false
-		}
-	}
-	return true
+func (b *block) fieldError(f *mdelem.Field, r httpfield.Reason) *FieldError {
+	return &FieldError{Name: f.Name.String(), Index: b.fields - 1, Err: reasons[r]}
 }

@@ -3,7 +3,12 @@ package headerblock
 import (
 	"errors"
 	"strconv"
+
+	"github.com/metapack/metapack/internal/httpfield"
 )
+
+// FieldError and the sentinels are x/net's conditions, not grpcmeta's:
+// this package reports what x/net's Framer would.
 
 // A FieldError is the Cause of the http2.StreamError that reports an
 // invalid field or an invalid set of pseudo-header fields. It never
@@ -36,3 +41,12 @@ var (
 	ErrDuplicatePseudo    = errors.New("duplicate pseudo-header field")
 	ErrMixedPseudo        = errors.New("request and response pseudo-header fields mixed")
 )
+
+// reasons maps the rules' reasons to the sentinels.
+var reasons = [httpfield.NumReasons]error{
+	httpfield.InvalidName:        ErrInvalidName,
+	httpfield.InvalidValue:       ErrInvalidValue,
+	httpfield.PseudoAfterRegular: ErrPseudoAfterRegular,
+	httpfield.UnknownPseudo:      ErrUnknownPseudo,
+	httpfield.DuplicatePseudo:    ErrDuplicatePseudo,
+}

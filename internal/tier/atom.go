@@ -3,7 +3,7 @@ package tier
 import (
 	"math"
 
-	"github.com/metapack/metapack/internal/tabledef"
+	"github.com/metapack/metapack/internal/httpfield"
 )
 
 // Atom is one canonical string: an element of the static tier, or a record
@@ -30,7 +30,7 @@ const NotStatic = math.MaxUint16
 // its hash, which must be xxhash.Sum64String(s): its ID is NotStatic, its
 // name index 0 and its key 0. Package intern makes its records with it.
 func New(s string, hash uint64) Atom {
-	return Atom{s: s, hash: hash, id: NotStatic, name: tabledef.IsName(s)}
+	return Atom{s: s, hash: hash, id: NotStatic, name: httpfield.IsName(s)}
 }
 
 // String returns the atom's string, or "" for a nil atom.
