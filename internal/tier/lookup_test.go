@@ -126,7 +126,7 @@ func TestMayBeAtom(t *testing.T) {
 			t.Errorf("MayBeAtom(%q) = false for an atom", s)
 		}
 	}
-	for _, s := range []string{"x-tenant-id", "x-request-id", "x-forwarded-for"} {
+	for _, s := range []string{"x-tenant-id", "x-request-id", "x-real-ip"} {
 		if MayBeAtom(s) {
 			t.Errorf("MayBeAtom(%q) = true", s)
 		}
