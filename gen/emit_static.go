@@ -27,9 +27,9 @@ func emitStatic(atoms []atom, table, qtable []staticEntry) ([]byte, error) {
 
 	fmt.Fprintf(&b, "// NumKeys is one more than the largest key ID.\nconst NumKeys = %d\n\n", numKeys(atoms))
 	fmt.Fprintf(&b, "// NumAtoms is the number of strings in the static tier.\nconst NumAtoms = %d\n\n", len(atoms))
-	b.WriteString("// atoms is the static tier: every string of the HPACK and QPACK static tables\n")
-	b.WriteString("// and of the gRPC well-known metadata, once each. atoms[0] is the empty string. Key ID k is\n")
-	b.WriteString("// the index of the key's atom.\n")
+	b.WriteString("// atoms is the static tier: every string of the HPACK and QPACK static\n")
+	b.WriteString("// tables and of the gRPC well-known metadata, once each. atoms[0] is the\n")
+	b.WriteString("// empty string. Key ID k is the index of the key's atom.\n")
 	b.WriteString("var atoms = [NumAtoms]Atom{\n")
 	for i, a := range atoms {
 		fmt.Fprintf(&b, "\t{s: %q, hash: %#016x, id: %d, nameIndex: %d, qName: %d, key: %d, name: %t},\n", a.s, a.hash, i, a.nameIndex, a.qName, a.key, tabledef.IsName(a.s))
@@ -38,25 +38,15 @@ func emitStatic(atoms []atom, table, qtable []staticEntry) ([]byte, error) {
 
 	b.WriteString("// staticTable is RFC 7541 Appendix A. staticTable[0] is unused: HPACK\n// indexes start at 1.\n")
 	b.WriteString("var staticTable = [TableLen + 1]Entry{\n\t{},\n")
-	for i, e := range table {
-		n, v := idOf[e.name], idOf[e.value]
-		fmt.Fprintf(&b, "\t{Name: &atoms[%d], Value: &atoms[%d], PairHash: %#016x, Size: %d}, // %d %s: %s\n",
-			n, v, tabledef.PairHash(atoms[n].hash, atoms[v].hash), len(e.name)+len(e.value)+32, i+1, e.name, e.value)
+	if err := emitTable(&b, atoms, idOf, table, "hpack", 1); err != nil {
+		return nil, err
 	}
-	b.WriteString("}\n\n")
-
-	// Entries sharing a name are adjacent in the static table; record how many.
-	b.WriteString("// staticNameRun[i] is how many entries from index i on share entry i's name.\n")
-	fmt.Fprintf(&b, "var staticNameRun = [TableLen + 1]uint8{0")
-	for i := range table {
-		run := 0
-		for j := i; j < len(table) && table[j].name == table[i].name; j++ {
-			run++
-		}
-		fmt.Fprintf(&b, ", %d", run)
+	fmt.Fprintf(&b, "// QPACKTableLen is the number of entries of the RFC 9204 static table.\nconst QPACKTableLen = %d\n\n", len(qtable))
+	b.WriteString("// qpackTable is RFC 9204 Appendix A. QPACK indexes start at 0.\n")
+	b.WriteString("var qpackTable = [QPACKTableLen]Entry{\n")
+	if err := emitTable(&b, atoms, idOf, qtable, "qpack", 0); err != nil {
+		return nil, err
 	}
-	b.WriteString("}\n\n")
-
 	b.WriteString("// The parameters of tabledef.PerfectHash that the generator found.\n")
 	fmt.Fprintf(&b, "const (\n\tphashBits = %d\n\tphashM0 = %#x\n\tphashM1 = %#x\n\tphashM2 = %#x\n\tphashM3 = %#x\n\tphashM4 = %#x\n)\n\n",
 		ph.bits, ph.m0, ph.m1, ph.m2, ph.m3, ph.m4)
@@ -67,10 +57,7 @@ func emitStatic(atoms []atom, table, qtable []staticEntry) ([]byte, error) {
 			fmt.Fprintf(&b, "%d: %d, ", i, id)
 		}
 	}
-	b.WriteString("}\n\n")
-	if err := emitQPACK(&b, atoms, idOf, qtable); err != nil {
-		return nil, err
-	}
+	b.WriteString("}\n")
 	return format.Source(b.Bytes())
 }
 

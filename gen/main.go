@@ -3,7 +3,8 @@
 // with the perfect hashes computed here so that nothing is hashed at process start),
 // of package staticdata (the well-known key constants) and of package
 // internal/huffdata (the Huffman tables). The hashes and table layouts it
-// shares with those packages are defined once, in internal/tabledef.
+// shares with those packages are defined once, in internal/tabledef; the
+// pair hashes over the two static tables are written out as functions.
 //
 // It reads only the data committed under gen/data. Run it through
 // `go generate ./staticdata` (or `go generate ./...`).
