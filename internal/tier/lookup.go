@@ -59,10 +59,10 @@ func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
 	if name.nameIndex == 0 || value == nil {
 		return 0, name.nameIndex
 	}
-	// An empty slot holds 0, and staticTable[0] holds no atoms.
-	i := hpackSlots[hpackSlot(name.id, value.id)]
-	if int(i) > TableLen || staticTable[i].Name != name || staticTable[i].Value != value {
-		return 0, name.nameIndex
+	// An empty slot holds 0, whose key no pair has.
+	key := uint32(name.id)<<16 | uint32(value.id)
+	if i := hpackSlots[hpackSlot(key)]; hpackKeys[i&uint8(len(hpackKeys)-1)] == key {
+		return i, name.nameIndex
 	}
-	return i, name.nameIndex
+	return 0, name.nameIndex
 }

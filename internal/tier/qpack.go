@@ -20,12 +20,12 @@ func QPACKLookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
 	if value == nil || nameIndex == QPACKNone {
 		return QPACKNone, nameIndex
 	}
-	// An empty slot holds 0, which wraps to QPACKNone.
-	i := qpackSlots[qpackSlot(name.id, value.id)] - 1
-	if int(i) >= QPACKTableLen || qpackTable[i].Name != name || qpackTable[i].Value != value {
-		return QPACKNone, nameIndex
+	// An empty slot holds 0, which wraps to QPACKNone, whose key no pair has.
+	key := uint32(name.id)<<16 | uint32(value.id)
+	if i := qpackSlots[qpackSlot(key)] - 1; qpackKeys[i&uint8(len(qpackKeys)-1)] == key {
+		return i, nameIndex
 	}
-	return i, nameIndex
+	return QPACKNone, nameIndex
 }
 
 // QPACKEntryAt returns a copy of RFC 9204 static-table entry i, 0 to

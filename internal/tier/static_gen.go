@@ -261,14 +261,16 @@ var staticTable = [TableLen + 1]Entry{
 	{Name: &atoms[52], Value: &atoms[0], PairHash: 0x603aeb3e7e369ec6, Size: 48}, // 61 www-authenticate:
 }
 
-// hpackSlot is the generator's perfect hash of the hpack static entries'
-// name and value atom IDs. The result is below len(hpackSlots).
-func hpackSlot(name, value uint16) uint32 {
-	return (uint32(name)*0x2539de7 + uint32(value)*0x264ccc9) >> 25
-}
+// hpackSlot is the generator's perfect hash of the hpack static entries' keys,
+// (name atom ID)<<16 | (value atom ID). The result is below len(hpackSlots).
+func hpackSlot(key uint32) uint32 { return key * 0x6f094dd1 >> 25 }
 
 // hpackSlots maps a hpackSlot value to a static index; 0 marks an empty slot.
-var hpackSlots = [128]uint8{1: 1, 6: 15, 9: 17, 10: 18, 11: 19, 12: 20, 13: 21, 15: 22, 16: 23, 17: 24, 18: 25, 19: 26, 20: 27, 22: 28, 23: 29, 24: 30, 25: 31, 26: 32, 27: 33, 29: 34, 30: 35, 31: 36, 32: 37, 33: 38, 34: 39, 36: 40, 37: 41, 38: 42, 39: 43, 40: 44, 41: 45, 43: 46, 44: 47, 45: 48, 46: 49, 47: 50, 48: 51, 50: 52, 51: 53, 52: 54, 53: 55, 54: 56, 55: 57, 57: 58, 58: 59, 59: 60, 60: 61, 81: 2, 82: 3, 84: 4, 86: 5, 88: 6, 89: 7, 91: 8, 93: 9, 94: 10, 95: 11, 96: 12, 97: 13, 99: 14, 102: 16}
+var hpackSlots = [128]uint8{1: 7, 3: 42, 5: 19, 6: 11, 9: 52, 10: 29, 15: 39, 20: 49, 21: 26, 23: 9, 25: 59, 26: 36, 30: 2, 31: 46, 32: 23, 36: 56, 37: 33, 38: 1, 42: 43, 43: 20, 44: 14, 47: 53, 49: 30, 50: 16, 51: 4, 54: 40, 55: 17, 59: 50, 60: 27, 61: 12, 64: 60, 65: 37, 70: 47, 71: 24, 73: 6, 75: 57, 76: 34, 78: 10, 81: 44, 82: 21, 85: 3, 86: 54, 87: 31, 93: 41, 94: 18, 95: 8, 98: 51, 99: 28, 103: 61, 104: 38, 105: 15, 107: 5, 109: 48, 110: 25, 114: 58, 115: 35, 117: 13, 120: 45, 121: 22, 125: 55, 126: 32}
+
+// hpackKeys[i] is the key of static entry i; no pair has the key of
+// an index past the table.
+var hpackKeys = [64]uint32{0xffffffff, 0x10000, 0x20042, 0x20043, 0x30044, 0x30045, 0x40046, 0x40047, 0x50048, 0x50049, 0x5004a, 0x5004b, 0x5004c, 0x5004d, 0x5004e, 0x60000, 0x7004f, 0x80000, 0x90000, 0xa0000, 0xb0000, 0xc0000, 0xd0000, 0xe0000, 0xf0000, 0x100000, 0x110000, 0x120000, 0x130000, 0x140000, 0x150000, 0x160000, 0x170000, 0x180000, 0x190000, 0x1a0000, 0x1b0000, 0x1c0000, 0x1d0000, 0x1e0000, 0x1f0000, 0x200000, 0x210000, 0x220000, 0x230000, 0x240000, 0x250000, 0x260000, 0x270000, 0x280000, 0x290000, 0x2a0000, 0x2b0000, 0x2c0000, 0x2d0000, 0x2e0000, 0x2f0000, 0x300000, 0x310000, 0x320000, 0x330000, 0x340000, 0xffffffff, 0xffffffff}
 
 // QPACKTableLen is the number of entries of the RFC 9204 static table.
 const QPACKTableLen = 99
@@ -376,14 +378,16 @@ var qpackTable = [QPACKTableLen]Entry{
 	{Name: &atoms[129], Value: &atoms[179], PairHash: 0x996d4ee8a230be4b, Size: 57},  // 98 x-frame-options: sameorigin
 }
 
-// qpackSlot is the generator's perfect hash of the qpack static entries'
-// name and value atom IDs. The result is below len(qpackSlots).
-func qpackSlot(name, value uint16) uint32 {
-	return (uint32(name)*0x91eea47d + uint32(value)*0xeb35c47) >> 23
-}
+// qpackSlot is the generator's perfect hash of the qpack static entries' keys,
+// (name atom ID)<<16 | (value atom ID). The result is below len(qpackSlots).
+func qpackSlot(key uint32) uint32 { return key * 0x22f4114f >> 23 }
 
 // qpackSlots maps a qpackSlot value to 1 + a static index; 0 marks an empty slot.
-var qpackSlots = [512]uint8{19: 59, 20: 46, 21: 65, 43: 82, 46: 13, 49: 47, 51: 66, 56: 6, 57: 33, 59: 89, 61: 4, 67: 43, 69: 34, 75: 62, 79: 48, 80: 27, 108: 49, 109: 68, 110: 80, 113: 15, 117: 5, 122: 3, 123: 10, 128: 8, 131: 83, 137: 64, 138: 50, 139: 28, 153: 23, 158: 36, 161: 76, 166: 67, 167: 51, 168: 72, 169: 32, 182: 24, 192: 77, 195: 69, 196: 52, 215: 92, 220: 87, 221: 78, 225: 70, 226: 53, 227: 56, 238: 45, 250: 79, 254: 71, 255: 54, 262: 86, 267: 12, 275: 35, 279: 88, 285: 55, 286: 73, 290: 30, 291: 1, 292: 44, 308: 25, 309: 16, 314: 2, 318: 61, 320: 31, 331: 37, 333: 93, 337: 29, 339: 17, 343: 9, 348: 7, 351: 91, 353: 74, 360: 38, 368: 19, 382: 75, 387: 98, 390: 39, 397: 63, 398: 20, 415: 90, 417: 99, 419: 40, 427: 22, 435: 95, 443: 94, 449: 41, 453: 84, 463: 60, 472: 57, 476: 18, 477: 96, 478: 42, 482: 14, 487: 11, 490: 81, 494: 97, 501: 58, 502: 85, 504: 26, 505: 21}
+var qpackSlots = [512]uint8{1: 69, 11: 17, 12: 58, 13: 98, 21: 93, 34: 1, 41: 4, 49: 9, 53: 49, 56: 15, 60: 5, 63: 77, 71: 70, 73: 86, 75: 18, 77: 87, 80: 19, 81: 59, 82: 99, 83: 10, 86: 26, 87: 32, 112: 43, 118: 90, 123: 50, 127: 88, 132: 78, 136: 37, 141: 71, 144: 21, 150: 20, 156: 65, 159: 61, 160: 96, 161: 89, 166: 82, 168: 45, 172: 60, 176: 56, 187: 11, 193: 51, 195: 30, 196: 91, 202: 79, 206: 38, 220: 22, 222: 12, 223: 80, 226: 66, 249: 2, 256: 13, 260: 35, 263: 52, 265: 31, 275: 39, 276: 73, 283: 34, 284: 6, 285: 95, 296: 27, 300: 33, 316: 92, 317: 76, 318: 7, 324: 94, 330: 3, 333: 53, 335: 97, 345: 40, 353: 8, 354: 62, 355: 46, 366: 68, 373: 64, 376: 83, 386: 44, 394: 25, 400: 74, 403: 54, 415: 41, 423: 23, 425: 47, 429: 14, 435: 28, 439: 36, 443: 67, 453: 16, 454: 57, 458: 63, 464: 29, 468: 81, 470: 75, 472: 55, 481: 84, 484: 85, 485: 42, 493: 24, 495: 48, 505: 72}
+
+// qpackKeys[i] is the key of static entry i; no pair has the key of
+// an index past the table.
+var qpackKeys = [128]uint32{0x10000, 0x30044, 0xc005e, 0x100000, 0x13005e, 0x170000, 0x180000, 0x190000, 0x1f0000, 0x200000, 0x230000, 0x240000, 0x250000, 0x2a0000, 0x2e0000, 0x20082, 0x20083, 0x20042, 0x20084, 0x20085, 0x20043, 0x20086, 0x40046, 0x40047, 0x50087, 0x50048, 0x5004b, 0x5004d, 0x50088, 0xa0089, 0xa008a, 0x7005d, 0x9008b, 0x6f000f, 0x6f0016, 0xb008c, 0xf008d, 0xf008e, 0xf008f, 0xf0090, 0xf0091, 0xf0092, 0x110093, 0x110055, 0x16008a, 0x160094, 0x160095, 0x160096, 0x160097, 0x160098, 0x160099, 0x16009a, 0x16009b, 0x16009c, 0x16009d, 0x29009e, 0x2f009f, 0x2f00a0, 0x2f00a1, 0x320007, 0x32007c, 0x7000a2, 0x7100a3, 0x500a4, 0x50049, 0x5004a, 0x500a5, 0x5004c, 0x500a6, 0x500a7, 0x500a8, 0x5004e, 0x80000, 0x7200a9, 0x7200aa, 0x6f008c, 0x7300ab, 0x7300ac, 0x7300ad, 0x740013, 0x750016, 0x7600ab, 0x7600ae, 0x7700af, 0xe0000, 0x7800b0, 0x79005f, 0x7a0000, 0x7b0000, 0x210000, 0x7c0000, 0x7d00b1, 0x2d0000, 0x7e008c, 0x7f005f, 0x310000, 0x800000, 0x8100b2, 0x8100b3, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}
 
 // The parameters of tabledef.PerfectHash that the generator found.
 const (
