@@ -1,6 +1,7 @@
 // Command gen writes the generated files of package internal/tier (the
 // RFC 7541 and RFC 9204 static tables and the gRPC well-known metadata,
-// with the perfect hashes computed here so that nothing is hashed at process start),
+// with the perfect hashes computed here so that nothing is hashed at
+// process start),
 // of package staticdata (the well-known key constants) and of package
 // internal/huffdata (the Huffman tables). The hashes and table layouts it
 // shares with those packages are defined once, in internal/tabledef; the

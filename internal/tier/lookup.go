@@ -51,7 +51,7 @@ func LookupField[T ~string | ~[]byte](name, value T) (index, nameIndex uint8) {
 }
 
 // LookupFieldAtoms is LookupField for two atoms, either of which may be nil:
-// it compares pointers, never bytes.
+// it compares atoms, never bytes.
 func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
 	if name == nil {
 		return 0, 0
