@@ -6,20 +6,22 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
-// atom is one string of the static tier: a static-table name or value, or a
-// gRPC well-known key or value.
+// atom is one string of the static tier: a name or value of RFC 7541's or
+// RFC 9204's static table, or a gRPC well-known key or value.
 type atom struct {
 	s         string
 	hash      uint64
 	nameIndex int // first static-table index whose name is s; 0 when none
+	qName     int // 1 + the first QPACK static index whose name is s; 0 when none
 	key       int // well-known key ID; 0 when s is not a key
 }
 
 // buildAtoms orders the atoms so that atom i is key ID i for every key:
 // atom 0 is the empty string (key ID 0 means "not a well-known key"), then
 // the static-table names in table order, then the gRPC keys the static table
-// lacks, then every value not already present.
-func buildAtoms(table []staticEntry, grpc grpcMetadata) []atom {
+// lacks, then every value not already present, then the QPACK static
+// table's names and values not already present. QPACK's names are not keys.
+func buildAtoms(table []staticEntry, grpc grpcMetadata, qtable []staticEntry) []atom {
 	atoms := []atom{{s: ""}}
 	seen := map[string]int{"": 0}
 	add := func(s string, isKey bool) int {
@@ -49,6 +51,14 @@ func buildAtoms(table []staticEntry, grpc grpcMetadata) []atom {
 	}
 	for _, v := range grpc.values {
 		add(v, false)
+	}
+	for i, e := range qtable {
+		if id := add(e.name, false); atoms[id].qName == 0 {
+			atoms[id].qName = i + 1
+		}
+	}
+	for _, e := range qtable {
+		add(e.value, false)
 	}
 	for i := range atoms {
 		atoms[i].hash = xxhash.Sum64String(atoms[i].s)

@@ -1,9 +1,11 @@
 // Command gen writes the generated files of package internal/tier (the
-// RFC 7541 static table and the gRPC well-known metadata, with the
-// perfect hash computed here so that nothing is hashed at process start),
+// RFC 7541 and RFC 9204 static tables and the gRPC well-known metadata,
+// with the perfect hashes computed here so that nothing is hashed at
+// process start),
 // of package staticdata (the well-known key constants) and of package
 // internal/huffdata (the Huffman tables). The hashes and table layouts it
-// shares with those packages are defined once, in internal/tabledef.
+// shares with those packages are defined once, in internal/tabledef; the
+// pair hashes over the two static tables are written out as functions.
 //
 // It reads only the data committed under gen/data. Run it through
 // `go generate ./staticdata` (or `go generate ./...`).
@@ -38,8 +40,8 @@ func run(dataDir, outDir string) error {
 	if err != nil {
 		return err
 	}
-	// QPACK's table is read and checked here; it does not reach the output yet.
-	if _, err := readStaticTable(filepath.Join(dataDir, "qpack_static_table.txt"), 99); err != nil {
+	qtable, err := readStaticTable(filepath.Join(dataDir, "qpack_static_table.txt"), 99)
+	if err != nil {
 		return err
 	}
 	grpc, err := readGRPCMetadata(filepath.Join(dataDir, "grpc_metadata.txt"))
@@ -50,8 +52,8 @@ func run(dataDir, outDir string) error {
 	if err != nil {
 		return err
 	}
-	atoms := buildAtoms(table, grpc)
-	static, err := emitStatic(atoms, table)
+	atoms := buildAtoms(table, grpc, qtable)
+	static, err := emitStatic(atoms, table, qtable)
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,16 @@ func TestKeyNames(t *testing.T) {
 	}
 }
 
+// TestQPACKNamesAreNotKeys checks that names only QPACK's static table has
+// are atoms and names, but not well-known keys.
+func TestQPACKNamesAreNotKeys(t *testing.T) {
+	for _, s := range []string{"alt-svc", "early-data", "x-xss-protection", "access-control-allow-headers"} {
+		if a := Lookup(s); a == nil || !a.IsName() || a.Key() != KeyUnknown {
+			t.Errorf("Lookup(%q) = %v; want an atom that is a name and no key", s, a)
+		}
+	}
+}
+
 // TestKeyIDOutOfRange checks that a KeyID that names no key has no atom and no
 // string, rather than panicking or passing for the empty string.
 func TestKeyIDOutOfRange(t *testing.T) {

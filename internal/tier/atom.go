@@ -17,6 +17,8 @@ type Atom struct {
 	id   uint16 // index of this atom in the static tier, or NotStatic
 	// nameIndex is the first static-table index whose name is s, or 0.
 	nameIndex uint8
+	// qName is 1 + the first QPACK static index whose name is s, or 0.
+	qName uint8
 	// key is s's well-known key ID, or 0.
 	key uint8
 	// name reports whether s is a valid lowercase HTTP/2 field name.

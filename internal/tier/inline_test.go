@@ -10,6 +10,7 @@ import (
 // (into a call of its shaped body), the filter and the hash in full, and
 // the accessors.
 func TestInlining(t *testing.T) {
-	inlinecheck.Check(t, ".", "Lookup[string]", "Lookup[[]uint8]", "LookupFieldAtoms", "ByID")
+	inlinecheck.Check(t, ".", "Lookup[string]", "Lookup[[]uint8]", "LookupFieldAtoms", "ByID",
+		"QPACKNameIndex", "QPACKLookupFieldAtoms", "QPACKEntryAt")
 	inlinecheck.CheckPrefix(t, ".", "MayBeAtom[", "phash[")
 }

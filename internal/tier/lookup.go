@@ -47,35 +47,22 @@ func MayBeAtom[T ~string | ~[]byte](s T) bool {
 // the table holds exactly that field, and otherwise 0. nameIndex is the first
 // index whose name is name, or 0.
 func LookupField[T ~string | ~[]byte](name, value T) (index, nameIndex uint8) {
-	a := Lookup(name)
-	if a == nil || a.nameIndex == 0 {
-		return 0, 0
-	}
-	first := a.nameIndex
-	// Entries that share a name are adjacent; runs are at most 7 long.
-	for i := first; i < first+staticNameRun[first]; i++ {
-		// The conversion in a comparison does not allocate.
-		if staticTable[i].Value.s == string(value) {
-			return i, first
-		}
-	}
-	return 0, first
+	return LookupFieldAtoms(Lookup(name), Lookup(value))
 }
 
-// LookupFieldAtoms is LookupField for two atoms: it compares pointers, never
-// bytes.
+// LookupFieldAtoms is LookupField for two atoms, either of which may be nil:
+// it compares atoms, never bytes.
 func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
 	if name == nil {
 		return 0, 0
 	}
-	first := name.nameIndex
-	if first == 0 {
-		return 0, 0
+	if name.nameIndex == 0 || value == nil {
+		return 0, name.nameIndex
 	}
-	for i := first; i < first+staticNameRun[first]; i++ {
-		if staticTable[i].Value == value {
-			return i, first
-		}
+	// An empty slot holds 0, whose key no pair has.
+	key := uint32(name.id)<<16 | uint32(value.id)
+	if i := hpackSlots[hpackSlot(key)]; hpackKeys[i&uint8(len(hpackKeys)-1)] == key {
+		return i, name.nameIndex
 	}
-	return 0, first
+	return 0, name.nameIndex
 }

@@ -72,6 +72,7 @@ func TestLookupField(t *testing.T) {
 		nameIdxByName uint8
 	}{
 		{":method", "PUT", 0, 2, 2, 2},
+		{":method", "PATCH", 0, 2, 2, 2}, // no atom
 		{":status", "404", 13, 8, 5, 8},
 		{"accept-encoding", "gzip, deflate", 16, 16, 7, 16},
 		{"content-type", "application/grpc", 0, 31, 22, 31},
@@ -91,6 +92,30 @@ func TestLookupField(t *testing.T) {
 		if n2, k2 := lookupName([]byte(tt.name)); n2 != n || k2 != k {
 			t.Errorf("lookupName of a byte slice %q disagrees", tt.name)
 		}
+	}
+}
+
+// TestLookupFieldAtomsPointers checks that the atom lookup matches atoms,
+// not strings: a record with a static string is no static value.
+func TestLookupFieldAtomsPointers(t *testing.T) {
+	slash := New("/", Lookup("/").hash)
+	tests := []struct {
+		name         string
+		n, v         *Atom
+		idx, nameIdx uint8
+	}{
+		{"static atoms", Lookup(":path"), Lookup("/"), 4, 4},
+		{"record value", Lookup(":path"), &slash, 0, 4},
+		{"nil value", Lookup(":path"), nil, 0, 4},
+		{"QPACK-only value", Lookup(":path"), Lookup("nosniff"), 0, 4},
+		{"QPACK-only name", Lookup("alt-svc"), Lookup("clear"), 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if idx, nameIdx := LookupFieldAtoms(tt.n, tt.v); idx != tt.idx || nameIdx != tt.nameIdx {
+				t.Errorf("LookupFieldAtoms = %d, %d; want %d, %d", idx, nameIdx, tt.idx, tt.nameIdx)
+			}
+		})
 	}
 }
 
@@ -126,7 +151,7 @@ func TestMayBeAtom(t *testing.T) {
 			t.Errorf("MayBeAtom(%q) = false for an atom", s)
 		}
 	}
-	for _, s := range []string{"x-tenant-id", "x-request-id", "x-forwarded-for"} {
+	for _, s := range []string{"x-tenant-id", "x-request-id", "x-real-ip"} {
 		if MayBeAtom(s) {
 			t.Errorf("MayBeAtom(%q) = true", s)
 		}

@@ -6,123 +6,192 @@ package tier
 const NumKeys = 66
 
 // NumAtoms is the number of strings in the static tier.
-const NumAtoms = 111
+const NumAtoms = 180
 
-// atoms is the static tier: every string of the static table and of the gRPC
-// well-known metadata, once each. atoms[0] is the empty string. Key ID k is
-// the index of the key's atom.
+// atoms is the static tier: every string of the HPACK and QPACK static
+// tables and of the gRPC well-known metadata, once each. atoms[0] is the
+// empty string. Key ID k is the index of the key's atom.
 var atoms = [NumAtoms]Atom{
-	{s: "", hash: 0xef46db3751d8e999, id: 0, nameIndex: 0, key: 0, name: false},
-	{s: ":authority", hash: 0xea7772975a2eab56, id: 1, nameIndex: 1, key: 1, name: true},
-	{s: ":method", hash: 0xa3c54baf945de231, id: 2, nameIndex: 2, key: 2, name: true},
-	{s: ":path", hash: 0x13e15bd8c93706c4, id: 3, nameIndex: 4, key: 3, name: true},
-	{s: ":scheme", hash: 0xe83b1d60b5ff7c21, id: 4, nameIndex: 6, key: 4, name: true},
-	{s: ":status", hash: 0x9aad91a06377333e, id: 5, nameIndex: 8, key: 5, name: true},
-	{s: "accept-charset", hash: 0x2156bc1d653568fb, id: 6, nameIndex: 15, key: 6, name: true},
-	{s: "accept-encoding", hash: 0xc89afcf34e8b71f0, id: 7, nameIndex: 16, key: 7, name: true},
-	{s: "accept-language", hash: 0xaeabb47a738e5e38, id: 8, nameIndex: 17, key: 8, name: true},
-	{s: "accept-ranges", hash: 0xca7c10f4c25c0e76, id: 9, nameIndex: 18, key: 9, name: true},
-	{s: "accept", hash: 0xcd12525d0de2f569, id: 10, nameIndex: 19, key: 10, name: true},
-	{s: "access-control-allow-origin", hash: 0x82f4e3a1ddd6f660, id: 11, nameIndex: 20, key: 11, name: true},
-	{s: "age", hash: 0x46ad1ade10c356d4, id: 12, nameIndex: 21, key: 12, name: true},
-	{s: "allow", hash: 0xf87fd2393f2e6fb4, id: 13, nameIndex: 22, key: 13, name: true},
-	{s: "authorization", hash: 0x7ac634bcdd93f914, id: 14, nameIndex: 23, key: 14, name: true},
-	{s: "cache-control", hash: 0x5e427acd1ff45d9f, id: 15, nameIndex: 24, key: 15, name: true},
-	{s: "content-disposition", hash: 0xee174d708d8b8ee7, id: 16, nameIndex: 25, key: 16, name: true},
-	{s: "content-encoding", hash: 0xa49a12e255ffc67f, id: 17, nameIndex: 26, key: 17, name: true},
-	{s: "content-language", hash: 0x3e3addb96667a9ee, id: 18, nameIndex: 27, key: 18, name: true},
-	{s: "content-length", hash: 0xec5b16533c6aeb9a, id: 19, nameIndex: 28, key: 19, name: true},
-	{s: "content-location", hash: 0xaf31084436441d63, id: 20, nameIndex: 29, key: 20, name: true},
-	{s: "content-range", hash: 0xe5a1ac24453ad36d, id: 21, nameIndex: 30, key: 21, name: true},
-	{s: "content-type", hash: 0x36438b5e746aee45, id: 22, nameIndex: 31, key: 22, name: true},
-	{s: "cookie", hash: 0x0c91facf0eed7e56, id: 23, nameIndex: 32, key: 23, name: true},
-	{s: "date", hash: 0x7fb5099e2dfdf443, id: 24, nameIndex: 33, key: 24, name: true},
-	{s: "etag", hash: 0x595dca433c132eb7, id: 25, nameIndex: 34, key: 25, name: true},
-	{s: "expect", hash: 0x7998a9cad4b5d5a4, id: 26, nameIndex: 35, key: 26, name: true},
-	{s: "expires", hash: 0x05576cc188db5ece, id: 27, nameIndex: 36, key: 27, name: true},
-	{s: "from", hash: 0x07029090b7beb83e, id: 28, nameIndex: 37, key: 28, name: true},
-	{s: "host", hash: 0x47fb2b69f412b698, id: 29, nameIndex: 38, key: 29, name: true},
-	{s: "if-match", hash: 0x04b10ee0a02cac76, id: 30, nameIndex: 39, key: 30, name: true},
-	{s: "if-modified-since", hash: 0xaff3a9f6e8518708, id: 31, nameIndex: 40, key: 31, name: true},
-	{s: "if-none-match", hash: 0x7aa0fb3247c80368, id: 32, nameIndex: 41, key: 32, name: true},
-	{s: "if-range", hash: 0x8bfb5dd66997e924, id: 33, nameIndex: 42, key: 33, name: true},
-	{s: "if-unmodified-since", hash: 0xebf5b4d42cb0141f, id: 34, nameIndex: 43, key: 34, name: true},
-	{s: "last-modified", hash: 0x508afd794e0f864a, id: 35, nameIndex: 44, key: 35, name: true},
-	{s: "link", hash: 0xf7980ae0cda7951e, id: 36, nameIndex: 45, key: 36, name: true},
-	{s: "location", hash: 0xca82a4164ce0a0d6, id: 37, nameIndex: 46, key: 37, name: true},
-	{s: "max-forwards", hash: 0xa687ec5b19d99212, id: 38, nameIndex: 47, key: 38, name: true},
-	{s: "proxy-authenticate", hash: 0x059ceb983787794e, id: 39, nameIndex: 48, key: 39, name: true},
-	{s: "proxy-authorization", hash: 0x23517c0dc23a13ed, id: 40, nameIndex: 49, key: 40, name: true},
-	{s: "range", hash: 0xb076e5891e097561, id: 41, nameIndex: 50, key: 41, name: true},
-	{s: "referer", hash: 0xc46e38ca7c7f81a5, id: 42, nameIndex: 51, key: 42, name: true},
-	{s: "refresh", hash: 0x36849127fb5c39d9, id: 43, nameIndex: 52, key: 43, name: true},
-	{s: "retry-after", hash: 0x8e3e5d219b003542, id: 44, nameIndex: 53, key: 44, name: true},
-	{s: "server", hash: 0xe213829451f37320, id: 45, nameIndex: 54, key: 45, name: true},
-	{s: "set-cookie", hash: 0x093fc32dfc219aab, id: 46, nameIndex: 55, key: 46, name: true},
-	{s: "strict-transport-security", hash: 0x3a012fdbea639801, id: 47, nameIndex: 56, key: 47, name: true},
-	{s: "transfer-encoding", hash: 0x31551bd861ac10da, id: 48, nameIndex: 57, key: 48, name: true},
-	{s: "user-agent", hash: 0xe6ba75ece51cd000, id: 49, nameIndex: 58, key: 49, name: true},
-	{s: "vary", hash: 0x7a5aa6b297836d4b, id: 50, nameIndex: 59, key: 50, name: true},
-	{s: "via", hash: 0xf07c58b4a2d7e917, id: 51, nameIndex: 60, key: 51, name: true},
-	{s: "www-authenticate", hash: 0x7dcc2fb837fb0d0b, id: 52, nameIndex: 61, key: 52, name: true},
-	{s: "te", hash: 0x8fb0070048ff338d, id: 53, nameIndex: 0, key: 53, name: true},
-	{s: "grpc-encoding", hash: 0x03722229e8b1742d, id: 54, nameIndex: 0, key: 54, name: true},
-	{s: "grpc-accept-encoding", hash: 0xe981aab61ba87ca3, id: 55, nameIndex: 0, key: 55, name: true},
-	{s: "grpc-timeout", hash: 0xdec526f4f922a06d, id: 56, nameIndex: 0, key: 56, name: true},
-	{s: "grpc-status", hash: 0x6c5352e3e489adcf, id: 57, nameIndex: 0, key: 57, name: true},
-	{s: "grpc-message", hash: 0x63f5f0403c83e14c, id: 58, nameIndex: 0, key: 58, name: true},
-	{s: "grpc-status-details-bin", hash: 0x7baa33b042f2ba82, id: 59, nameIndex: 0, key: 59, name: true},
-	{s: "grpc-previous-rpc-attempts", hash: 0x15d857aab6588298, id: 60, nameIndex: 0, key: 60, name: true},
-	{s: "grpc-retry-pushback-ms", hash: 0xbed4e1b88d7ede79, id: 61, nameIndex: 0, key: 61, name: true},
-	{s: "grpc-trace-bin", hash: 0x1795791ae8ff91a4, id: 62, nameIndex: 0, key: 62, name: true},
-	{s: "grpc-tags-bin", hash: 0xf03bd51d9b2fd03e, id: 63, nameIndex: 0, key: 63, name: true},
-	{s: "traceparent", hash: 0x1a854d3e05182983, id: 64, nameIndex: 0, key: 64, name: true},
-	{s: "lb-token", hash: 0x182db747920d17f6, id: 65, nameIndex: 0, key: 65, name: true},
-	{s: "GET", hash: 0x2b88ed1df1352c47, id: 66, nameIndex: 0, key: 0, name: false},
-	{s: "POST", hash: 0x1356ec721cc5c171, id: 67, nameIndex: 0, key: 0, name: false},
-	{s: "/", hash: 0xe89cd67289eddaea, id: 68, nameIndex: 0, key: 0, name: false},
-	{s: "/index.html", hash: 0xc7a2826b7865f267, id: 69, nameIndex: 0, key: 0, name: false},
-	{s: "http", hash: 0xbe8ad12ae2865cfe, id: 70, nameIndex: 0, key: 0, name: true},
-	{s: "https", hash: 0x95152944b9ba7530, id: 71, nameIndex: 0, key: 0, name: true},
-	{s: "200", hash: 0x25436e545a8bcc7c, id: 72, nameIndex: 0, key: 0, name: true},
-	{s: "204", hash: 0xa3332fb411605f34, id: 73, nameIndex: 0, key: 0, name: true},
-	{s: "206", hash: 0xec63737c55aff3fc, id: 74, nameIndex: 0, key: 0, name: true},
-	{s: "304", hash: 0x27b422af9a2a6c1d, id: 75, nameIndex: 0, key: 0, name: true},
-	{s: "400", hash: 0x9a34fa9a2c9e7993, id: 76, nameIndex: 0, key: 0, name: true},
-	{s: "404", hash: 0x52af0460bc47a90b, id: 77, nameIndex: 0, key: 0, name: true},
-	{s: "500", hash: 0xafcc9a5d4b528c09, id: 78, nameIndex: 0, key: 0, name: true},
-	{s: "gzip, deflate", hash: 0xa1943e669b6b4dc3, id: 79, nameIndex: 0, key: 0, name: false},
-	{s: "trailers", hash: 0xdcffd94a31b3ee89, id: 80, nameIndex: 0, key: 0, name: true},
-	{s: "application/grpc", hash: 0x6843e9a295358270, id: 81, nameIndex: 0, key: 0, name: false},
-	{s: "application/grpc+proto", hash: 0x6bcde70abae15aed, id: 82, nameIndex: 0, key: 0, name: false},
-	{s: "application/grpc+json", hash: 0xc6f01da5ec2052ee, id: 83, nameIndex: 0, key: 0, name: false},
-	{s: "identity", hash: 0x93cdec6b5c310a45, id: 84, nameIndex: 0, key: 0, name: true},
-	{s: "gzip", hash: 0xaf2773da020743a5, id: 85, nameIndex: 0, key: 0, name: true},
-	{s: "deflate", hash: 0x80ae2c3c9d073644, id: 86, nameIndex: 0, key: 0, name: true},
-	{s: "snappy", hash: 0x4202e872121111ab, id: 87, nameIndex: 0, key: 0, name: true},
-	{s: "identity,gzip", hash: 0xba7b1241921cc520, id: 88, nameIndex: 0, key: 0, name: false},
-	{s: "identity,deflate,gzip", hash: 0x98974499a6807f01, id: 89, nameIndex: 0, key: 0, name: false},
-	{s: "identity,gzip,deflate", hash: 0xccfc8f7476ff5e0d, id: 90, nameIndex: 0, key: 0, name: false},
-	{s: "gzip,deflate", hash: 0x444ee85bbd20e12d, id: 91, nameIndex: 0, key: 0, name: false},
-	{s: "deflate,gzip", hash: 0x183d05724b3c8f36, id: 92, nameIndex: 0, key: 0, name: false},
-	{s: "gzip, deflate, br", hash: 0x7d5b4eba7e4be090, id: 93, nameIndex: 0, key: 0, name: false},
-	{s: "0", hash: 0x633457081244afec, id: 94, nameIndex: 0, key: 0, name: true},
-	{s: "1", hash: 0xb7b41276360564d4, id: 95, nameIndex: 0, key: 0, name: true},
-	{s: "2", hash: 0x6021b5621680598b, id: 96, nameIndex: 0, key: 0, name: true},
-	{s: "3", hash: 0x26167c2af5162ca4, id: 97, nameIndex: 0, key: 0, name: true},
-	{s: "4", hash: 0x913914322ca46b89, id: 98, nameIndex: 0, key: 0, name: true},
-	{s: "5", hash: 0x6a81b47405b648ed, id: 99, nameIndex: 0, key: 0, name: true},
-	{s: "6", hash: 0x122ebd68645a7cf7, id: 100, nameIndex: 0, key: 0, name: true},
-	{s: "7", hash: 0x184a52b6a00d7ab7, id: 101, nameIndex: 0, key: 0, name: true},
-	{s: "8", hash: 0xad4662bb7caac864, id: 102, nameIndex: 0, key: 0, name: true},
-	{s: "9", hash: 0x1d35ed3e41ee029a, id: 103, nameIndex: 0, key: 0, name: true},
-	{s: "10", hash: 0x4b48550ea3b07f17, id: 104, nameIndex: 0, key: 0, name: true},
-	{s: "11", hash: 0x228d3fa5008c9ec2, id: 105, nameIndex: 0, key: 0, name: true},
-	{s: "12", hash: 0x5460f49adbe7aba2, id: 106, nameIndex: 0, key: 0, name: true},
-	{s: "13", hash: 0x22e84c6060359bac, id: 107, nameIndex: 0, key: 0, name: true},
-	{s: "14", hash: 0x9deb1683a072e62a, id: 108, nameIndex: 0, key: 0, name: true},
-	{s: "15", hash: 0xee7276ee58e4421c, id: 109, nameIndex: 0, key: 0, name: true},
-	{s: "16", hash: 0xadc82a95b2af3502, id: 110, nameIndex: 0, key: 0, name: true},
+	{s: "", hash: 0xef46db3751d8e999, id: 0, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: ":authority", hash: 0xea7772975a2eab56, id: 1, nameIndex: 1, qName: 1, key: 1, name: true},
+	{s: ":method", hash: 0xa3c54baf945de231, id: 2, nameIndex: 2, qName: 16, key: 2, name: true},
+	{s: ":path", hash: 0x13e15bd8c93706c4, id: 3, nameIndex: 4, qName: 2, key: 3, name: true},
+	{s: ":scheme", hash: 0xe83b1d60b5ff7c21, id: 4, nameIndex: 6, qName: 23, key: 4, name: true},
+	{s: ":status", hash: 0x9aad91a06377333e, id: 5, nameIndex: 8, qName: 25, key: 5, name: true},
+	{s: "accept-charset", hash: 0x2156bc1d653568fb, id: 6, nameIndex: 15, qName: 0, key: 6, name: true},
+	{s: "accept-encoding", hash: 0xc89afcf34e8b71f0, id: 7, nameIndex: 16, qName: 32, key: 7, name: true},
+	{s: "accept-language", hash: 0xaeabb47a738e5e38, id: 8, nameIndex: 17, qName: 73, key: 8, name: true},
+	{s: "accept-ranges", hash: 0xca7c10f4c25c0e76, id: 9, nameIndex: 18, qName: 33, key: 9, name: true},
+	{s: "accept", hash: 0xcd12525d0de2f569, id: 10, nameIndex: 19, qName: 30, key: 10, name: true},
+	{s: "access-control-allow-origin", hash: 0x82f4e3a1ddd6f660, id: 11, nameIndex: 20, qName: 36, key: 11, name: true},
+	{s: "age", hash: 0x46ad1ade10c356d4, id: 12, nameIndex: 21, qName: 3, key: 12, name: true},
+	{s: "allow", hash: 0xf87fd2393f2e6fb4, id: 13, nameIndex: 22, qName: 0, key: 13, name: true},
+	{s: "authorization", hash: 0x7ac634bcdd93f914, id: 14, nameIndex: 23, qName: 85, key: 14, name: true},
+	{s: "cache-control", hash: 0x5e427acd1ff45d9f, id: 15, nameIndex: 24, qName: 37, key: 15, name: true},
+	{s: "content-disposition", hash: 0xee174d708d8b8ee7, id: 16, nameIndex: 25, qName: 4, key: 16, name: true},
+	{s: "content-encoding", hash: 0xa49a12e255ffc67f, id: 17, nameIndex: 26, qName: 43, key: 17, name: true},
+	{s: "content-language", hash: 0x3e3addb96667a9ee, id: 18, nameIndex: 27, qName: 0, key: 18, name: true},
+	{s: "content-length", hash: 0xec5b16533c6aeb9a, id: 19, nameIndex: 28, qName: 5, key: 19, name: true},
+	{s: "content-location", hash: 0xaf31084436441d63, id: 20, nameIndex: 29, qName: 0, key: 20, name: true},
+	{s: "content-range", hash: 0xe5a1ac24453ad36d, id: 21, nameIndex: 30, qName: 0, key: 21, name: true},
+	{s: "content-type", hash: 0x36438b5e746aee45, id: 22, nameIndex: 31, qName: 45, key: 22, name: true},
+	{s: "cookie", hash: 0x0c91facf0eed7e56, id: 23, nameIndex: 32, qName: 6, key: 23, name: true},
+	{s: "date", hash: 0x7fb5099e2dfdf443, id: 24, nameIndex: 33, qName: 7, key: 24, name: true},
+	{s: "etag", hash: 0x595dca433c132eb7, id: 25, nameIndex: 34, qName: 8, key: 25, name: true},
+	{s: "expect", hash: 0x7998a9cad4b5d5a4, id: 26, nameIndex: 35, qName: 0, key: 26, name: true},
+	{s: "expires", hash: 0x05576cc188db5ece, id: 27, nameIndex: 36, qName: 0, key: 27, name: true},
+	{s: "from", hash: 0x07029090b7beb83e, id: 28, nameIndex: 37, qName: 0, key: 28, name: true},
+	{s: "host", hash: 0x47fb2b69f412b698, id: 29, nameIndex: 38, qName: 0, key: 29, name: true},
+	{s: "if-match", hash: 0x04b10ee0a02cac76, id: 30, nameIndex: 39, qName: 0, key: 30, name: true},
+	{s: "if-modified-since", hash: 0xaff3a9f6e8518708, id: 31, nameIndex: 40, qName: 9, key: 31, name: true},
+	{s: "if-none-match", hash: 0x7aa0fb3247c80368, id: 32, nameIndex: 41, qName: 10, key: 32, name: true},
+	{s: "if-range", hash: 0x8bfb5dd66997e924, id: 33, nameIndex: 42, qName: 90, key: 33, name: true},
+	{s: "if-unmodified-since", hash: 0xebf5b4d42cb0141f, id: 34, nameIndex: 43, qName: 0, key: 34, name: true},
+	{s: "last-modified", hash: 0x508afd794e0f864a, id: 35, nameIndex: 44, qName: 11, key: 35, name: true},
+	{s: "link", hash: 0xf7980ae0cda7951e, id: 36, nameIndex: 45, qName: 12, key: 36, name: true},
+	{s: "location", hash: 0xca82a4164ce0a0d6, id: 37, nameIndex: 46, qName: 13, key: 37, name: true},
+	{s: "max-forwards", hash: 0xa687ec5b19d99212, id: 38, nameIndex: 47, qName: 0, key: 38, name: true},
+	{s: "proxy-authenticate", hash: 0x059ceb983787794e, id: 39, nameIndex: 48, qName: 0, key: 39, name: true},
+	{s: "proxy-authorization", hash: 0x23517c0dc23a13ed, id: 40, nameIndex: 49, qName: 0, key: 40, name: true},
+	{s: "range", hash: 0xb076e5891e097561, id: 41, nameIndex: 50, qName: 56, key: 41, name: true},
+	{s: "referer", hash: 0xc46e38ca7c7f81a5, id: 42, nameIndex: 51, qName: 14, key: 42, name: true},
+	{s: "refresh", hash: 0x36849127fb5c39d9, id: 43, nameIndex: 52, qName: 0, key: 43, name: true},
+	{s: "retry-after", hash: 0x8e3e5d219b003542, id: 44, nameIndex: 53, qName: 0, key: 44, name: true},
+	{s: "server", hash: 0xe213829451f37320, id: 45, nameIndex: 54, qName: 93, key: 45, name: true},
+	{s: "set-cookie", hash: 0x093fc32dfc219aab, id: 46, nameIndex: 55, qName: 15, key: 46, name: true},
+	{s: "strict-transport-security", hash: 0x3a012fdbea639801, id: 47, nameIndex: 56, qName: 57, key: 47, name: true},
+	{s: "transfer-encoding", hash: 0x31551bd861ac10da, id: 48, nameIndex: 57, qName: 0, key: 48, name: true},
+	{s: "user-agent", hash: 0xe6ba75ece51cd000, id: 49, nameIndex: 58, qName: 96, key: 49, name: true},
+	{s: "vary", hash: 0x7a5aa6b297836d4b, id: 50, nameIndex: 59, qName: 60, key: 50, name: true},
+	{s: "via", hash: 0xf07c58b4a2d7e917, id: 51, nameIndex: 60, qName: 0, key: 51, name: true},
+	{s: "www-authenticate", hash: 0x7dcc2fb837fb0d0b, id: 52, nameIndex: 61, qName: 0, key: 52, name: true},
+	{s: "te", hash: 0x8fb0070048ff338d, id: 53, nameIndex: 0, qName: 0, key: 53, name: true},
+	{s: "grpc-encoding", hash: 0x03722229e8b1742d, id: 54, nameIndex: 0, qName: 0, key: 54, name: true},
+	{s: "grpc-accept-encoding", hash: 0xe981aab61ba87ca3, id: 55, nameIndex: 0, qName: 0, key: 55, name: true},
+	{s: "grpc-timeout", hash: 0xdec526f4f922a06d, id: 56, nameIndex: 0, qName: 0, key: 56, name: true},
+	{s: "grpc-status", hash: 0x6c5352e3e489adcf, id: 57, nameIndex: 0, qName: 0, key: 57, name: true},
+	{s: "grpc-message", hash: 0x63f5f0403c83e14c, id: 58, nameIndex: 0, qName: 0, key: 58, name: true},
+	{s: "grpc-status-details-bin", hash: 0x7baa33b042f2ba82, id: 59, nameIndex: 0, qName: 0, key: 59, name: true},
+	{s: "grpc-previous-rpc-attempts", hash: 0x15d857aab6588298, id: 60, nameIndex: 0, qName: 0, key: 60, name: true},
+	{s: "grpc-retry-pushback-ms", hash: 0xbed4e1b88d7ede79, id: 61, nameIndex: 0, qName: 0, key: 61, name: true},
+	{s: "grpc-trace-bin", hash: 0x1795791ae8ff91a4, id: 62, nameIndex: 0, qName: 0, key: 62, name: true},
+	{s: "grpc-tags-bin", hash: 0xf03bd51d9b2fd03e, id: 63, nameIndex: 0, qName: 0, key: 63, name: true},
+	{s: "traceparent", hash: 0x1a854d3e05182983, id: 64, nameIndex: 0, qName: 0, key: 64, name: true},
+	{s: "lb-token", hash: 0x182db747920d17f6, id: 65, nameIndex: 0, qName: 0, key: 65, name: true},
+	{s: "GET", hash: 0x2b88ed1df1352c47, id: 66, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "POST", hash: 0x1356ec721cc5c171, id: 67, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "/", hash: 0xe89cd67289eddaea, id: 68, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "/index.html", hash: 0xc7a2826b7865f267, id: 69, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "http", hash: 0xbe8ad12ae2865cfe, id: 70, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "https", hash: 0x95152944b9ba7530, id: 71, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "200", hash: 0x25436e545a8bcc7c, id: 72, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "204", hash: 0xa3332fb411605f34, id: 73, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "206", hash: 0xec63737c55aff3fc, id: 74, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "304", hash: 0x27b422af9a2a6c1d, id: 75, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "400", hash: 0x9a34fa9a2c9e7993, id: 76, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "404", hash: 0x52af0460bc47a90b, id: 77, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "500", hash: 0xafcc9a5d4b528c09, id: 78, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "gzip, deflate", hash: 0xa1943e669b6b4dc3, id: 79, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "trailers", hash: 0xdcffd94a31b3ee89, id: 80, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "application/grpc", hash: 0x6843e9a295358270, id: 81, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "application/grpc+proto", hash: 0x6bcde70abae15aed, id: 82, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "application/grpc+json", hash: 0xc6f01da5ec2052ee, id: 83, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "identity", hash: 0x93cdec6b5c310a45, id: 84, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "gzip", hash: 0xaf2773da020743a5, id: 85, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "deflate", hash: 0x80ae2c3c9d073644, id: 86, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "snappy", hash: 0x4202e872121111ab, id: 87, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "identity,gzip", hash: 0xba7b1241921cc520, id: 88, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "identity,deflate,gzip", hash: 0x98974499a6807f01, id: 89, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "identity,gzip,deflate", hash: 0xccfc8f7476ff5e0d, id: 90, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "gzip,deflate", hash: 0x444ee85bbd20e12d, id: 91, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "deflate,gzip", hash: 0x183d05724b3c8f36, id: 92, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "gzip, deflate, br", hash: 0x7d5b4eba7e4be090, id: 93, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "0", hash: 0x633457081244afec, id: 94, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "1", hash: 0xb7b41276360564d4, id: 95, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "2", hash: 0x6021b5621680598b, id: 96, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "3", hash: 0x26167c2af5162ca4, id: 97, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "4", hash: 0x913914322ca46b89, id: 98, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "5", hash: 0x6a81b47405b648ed, id: 99, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "6", hash: 0x122ebd68645a7cf7, id: 100, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "7", hash: 0x184a52b6a00d7ab7, id: 101, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "8", hash: 0xad4662bb7caac864, id: 102, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "9", hash: 0x1d35ed3e41ee029a, id: 103, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "10", hash: 0x4b48550ea3b07f17, id: 104, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "11", hash: 0x228d3fa5008c9ec2, id: 105, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "12", hash: 0x5460f49adbe7aba2, id: 106, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "13", hash: 0x22e84c6060359bac, id: 107, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "14", hash: 0x9deb1683a072e62a, id: 108, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "15", hash: 0xee7276ee58e4421c, id: 109, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "16", hash: 0xadc82a95b2af3502, id: 110, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "access-control-allow-headers", hash: 0x34bec0121eea2924, id: 111, nameIndex: 0, qName: 34, key: 0, name: true},
+	{s: "x-content-type-options", hash: 0x560002cd5f204d0a, id: 112, nameIndex: 0, qName: 62, key: 0, name: true},
+	{s: "x-xss-protection", hash: 0xda545574dc35dc0c, id: 113, nameIndex: 0, qName: 63, key: 0, name: true},
+	{s: "access-control-allow-credentials", hash: 0x51a0ca86e902298b, id: 114, nameIndex: 0, qName: 74, key: 0, name: true},
+	{s: "access-control-allow-methods", hash: 0x9547a63621f7e386, id: 115, nameIndex: 0, qName: 77, key: 0, name: true},
+	{s: "access-control-expose-headers", hash: 0x5e519b51d2ac18d6, id: 116, nameIndex: 0, qName: 80, key: 0, name: true},
+	{s: "access-control-request-headers", hash: 0x3ae18548ecdc8c97, id: 117, nameIndex: 0, qName: 81, key: 0, name: true},
+	{s: "access-control-request-method", hash: 0xc300624f9e349c0d, id: 118, nameIndex: 0, qName: 82, key: 0, name: true},
+	{s: "alt-svc", hash: 0xa7d1becb3e71141e, id: 119, nameIndex: 0, qName: 84, key: 0, name: true},
+	{s: "content-security-policy", hash: 0xfa68bd5d5a92cabf, id: 120, nameIndex: 0, qName: 86, key: 0, name: true},
+	{s: "early-data", hash: 0xab0f4f15c373a7dd, id: 121, nameIndex: 0, qName: 87, key: 0, name: true},
+	{s: "expect-ct", hash: 0x84cbb7ec774b7fa3, id: 122, nameIndex: 0, qName: 88, key: 0, name: true},
+	{s: "forwarded", hash: 0x4e54455421328752, id: 123, nameIndex: 0, qName: 89, key: 0, name: true},
+	{s: "origin", hash: 0x61a0b4d504ad18e6, id: 124, nameIndex: 0, qName: 91, key: 0, name: true},
+	{s: "purpose", hash: 0x3b51a563edbe4287, id: 125, nameIndex: 0, qName: 92, key: 0, name: true},
+	{s: "timing-allow-origin", hash: 0x4a975919a3a6c7d6, id: 126, nameIndex: 0, qName: 94, key: 0, name: true},
+	{s: "upgrade-insecure-requests", hash: 0xfac304fb5315fa31, id: 127, nameIndex: 0, qName: 95, key: 0, name: true},
+	{s: "x-forwarded-for", hash: 0x0e78e74dfc247ee5, id: 128, nameIndex: 0, qName: 97, key: 0, name: true},
+	{s: "x-frame-options", hash: 0x7754fafafac23474, id: 129, nameIndex: 0, qName: 98, key: 0, name: true},
+	{s: "CONNECT", hash: 0x1b53979e67bc454b, id: 130, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "DELETE", hash: 0x2f6afc4f1c1626a3, id: 131, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "HEAD", hash: 0x4676c098c9db28e8, id: 132, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "OPTIONS", hash: 0xbaa618dceef851fb, id: 133, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "PUT", hash: 0x72e1867db6c41627, id: 134, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "103", hash: 0x2821c89e357d495a, id: 135, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "503", hash: 0xabb7f1411c3f5844, id: 136, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "*/*", hash: 0x03f7efd6cdd19752, id: 137, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "application/dns-message", hash: 0x5874dbd1add8e32c, id: 138, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "bytes", hash: 0x2d83aaba506794c4, id: 139, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "*", hash: 0x0a9edecebeb03ae4, id: 140, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "max-age=0", hash: 0x8b39161953460cb0, id: 141, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "max-age=2592000", hash: 0x2a4043134682fcc8, id: 142, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "max-age=604800", hash: 0x0620711ea0c9b6b1, id: 143, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "no-cache", hash: 0x7b7c019629acde60, id: 144, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "no-store", hash: 0x32caefce8cb35239, id: 145, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "public, max-age=31536000", hash: 0x83f870251c0db70a, id: 146, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "br", hash: 0xa95792dbffffee71, id: 147, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "application/javascript", hash: 0x82c55c3e47ceef05, id: 148, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "application/json", hash: 0x019d60805d9c83bd, id: 149, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "application/x-www-form-urlencoded", hash: 0xda09a8aa1cf5646c, id: 150, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "image/gif", hash: 0xb0a030cca09a6857, id: 151, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "image/jpeg", hash: 0xa94f446a41277175, id: 152, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "image/png", hash: 0xa7d127349cc39f09, id: 153, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "text/css", hash: 0x5e3ec166863ea5c7, id: 154, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "text/html; charset=utf-8", hash: 0x7b52e17ac206802b, id: 155, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "text/plain", hash: 0xe63520a71aa7211a, id: 156, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "text/plain;charset=utf-8", hash: 0x7e8e7133b7114ad3, id: 157, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "bytes=0-", hash: 0x55cadd6718f27acc, id: 158, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "max-age=31536000", hash: 0xb4e4a82f71c9b12e, id: 159, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "max-age=31536000; includesubdomains", hash: 0xa16ea60613c85cfc, id: 160, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "max-age=31536000; includesubdomains; preload", hash: 0xe8426418ff2e138f, id: 161, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "nosniff", hash: 0x3bc3dbe450179202, id: 162, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "1; mode=block", hash: 0x66de7c517bdf4b50, id: 163, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "100", hash: 0x554e3148e5066c26, id: 164, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "302", hash: 0x128f3d328b591749, id: 165, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "403", hash: 0xd013ad2fdd50bac7, id: 166, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "421", hash: 0x0fa7cee3295c6375, id: 167, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "425", hash: 0xf8c0301a822aa234, id: 168, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "FALSE", hash: 0xbe275af33fb885a2, id: 169, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "TRUE", hash: 0xc22e9e727eaeff4b, id: 170, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "get", hash: 0x2682377a1193c238, id: 171, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "get, post, options", hash: 0xb984ce73864549a9, id: 172, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "options", hash: 0xe3940f74c81a62a4, id: 173, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "post", hash: 0x2c1b1ff5ebbd5a65, id: 174, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "clear", hash: 0x858cc68dcfdd79b4, id: 175, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "script-src 'none'; object-src 'none'; base-uri 'none'", hash: 0x024b05e319a95290, id: 176, nameIndex: 0, qName: 0, key: 0, name: false},
+	{s: "prefetch", hash: 0xd0d7423e91893c21, id: 177, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "deny", hash: 0x5a1a274b3aa8d3df, id: 178, nameIndex: 0, qName: 0, key: 0, name: true},
+	{s: "sameorigin", hash: 0xb8a0b93af8d15dd1, id: 179, nameIndex: 0, qName: 0, key: 0, name: true},
 }
 
 // staticTable is RFC 7541 Appendix A. staticTable[0] is unused: HPACK
@@ -192,18 +261,143 @@ var staticTable = [TableLen + 1]Entry{
 	{Name: &atoms[52], Value: &atoms[0], PairHash: 0x603aeb3e7e369ec6, Size: 48}, // 61 www-authenticate:
 }
 
-// staticNameRun[i] is how many entries from index i on share entry i's name.
-var staticNameRun = [TableLen + 1]uint8{0, 1, 2, 1, 2, 1, 2, 1, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+// hpackSlot is the generator's perfect hash of the hpack static entries' keys,
+// (name atom ID)<<16 | (value atom ID). The result is below len(hpackSlots).
+func hpackSlot(key uint32) uint32 { return key * 0x6f094dd1 >> 25 }
+
+// hpackSlots maps a hpackSlot value to a static index; 0 marks an empty slot.
+var hpackSlots = [128]uint8{1: 7, 3: 42, 5: 19, 6: 11, 9: 52, 10: 29, 15: 39, 20: 49, 21: 26, 23: 9, 25: 59, 26: 36, 30: 2, 31: 46, 32: 23, 36: 56, 37: 33, 38: 1, 42: 43, 43: 20, 44: 14, 47: 53, 49: 30, 50: 16, 51: 4, 54: 40, 55: 17, 59: 50, 60: 27, 61: 12, 64: 60, 65: 37, 70: 47, 71: 24, 73: 6, 75: 57, 76: 34, 78: 10, 81: 44, 82: 21, 85: 3, 86: 54, 87: 31, 93: 41, 94: 18, 95: 8, 98: 51, 99: 28, 103: 61, 104: 38, 105: 15, 107: 5, 109: 48, 110: 25, 114: 58, 115: 35, 117: 13, 120: 45, 121: 22, 125: 55, 126: 32}
+
+// hpackKeys[i] is the key of static entry i; no pair has the key of
+// an index past the table.
+var hpackKeys = [64]uint32{0xffffffff, 0x10000, 0x20042, 0x20043, 0x30044, 0x30045, 0x40046, 0x40047, 0x50048, 0x50049, 0x5004a, 0x5004b, 0x5004c, 0x5004d, 0x5004e, 0x60000, 0x7004f, 0x80000, 0x90000, 0xa0000, 0xb0000, 0xc0000, 0xd0000, 0xe0000, 0xf0000, 0x100000, 0x110000, 0x120000, 0x130000, 0x140000, 0x150000, 0x160000, 0x170000, 0x180000, 0x190000, 0x1a0000, 0x1b0000, 0x1c0000, 0x1d0000, 0x1e0000, 0x1f0000, 0x200000, 0x210000, 0x220000, 0x230000, 0x240000, 0x250000, 0x260000, 0x270000, 0x280000, 0x290000, 0x2a0000, 0x2b0000, 0x2c0000, 0x2d0000, 0x2e0000, 0x2f0000, 0x300000, 0x310000, 0x320000, 0x330000, 0x340000, 0xffffffff, 0xffffffff}
+
+// QPACKTableLen is the number of entries of the RFC 9204 static table.
+const QPACKTableLen = 99
+
+// qpackTable is RFC 9204 Appendix A. QPACK indexes start at 0.
+var qpackTable = [QPACKTableLen]Entry{
+	{Name: &atoms[1], Value: &atoms[0], PairHash: 0x81a30117a58afe50, Size: 42},      // 0 :authority:
+	{Name: &atoms[3], Value: &atoms[68], PairHash: 0x98f2b90188ecaec7, Size: 38},     // 1 :path: /
+	{Name: &atoms[12], Value: &atoms[94], PairHash: 0xf9abc8c34eeb9b9d, Size: 36},    // 2 age: 0
+	{Name: &atoms[16], Value: &atoms[0], PairHash: 0x2ab7a29e6e8a71a7, Size: 51},     // 3 content-disposition:
+	{Name: &atoms[19], Value: &atoms[94], PairHash: 0x3c79084b8a66e092, Size: 47},    // 4 content-length: 0
+	{Name: &atoms[23], Value: &atoms[0], PairHash: 0x2895e6cd6a727e02, Size: 38},     // 5 cookie:
+	{Name: &atoms[24], Value: &atoms[0], PairHash: 0xe6cb1295a86c539e, Size: 36},     // 6 date:
+	{Name: &atoms[25], Value: &atoms[0], PairHash: 0xf2e61051bc92c682, Size: 36},     // 7 etag:
+	{Name: &atoms[31], Value: &atoms[0], PairHash: 0x23357c45aecf44ab, Size: 49},     // 8 if-modified-since:
+	{Name: &atoms[32], Value: &atoms[0], PairHash: 0xf4652f39408e8216, Size: 45},     // 9 if-none-match:
+	{Name: &atoms[35], Value: &atoms[0], PairHash: 0x9b94f91ff8e22ddc, Size: 45},     // 10 last-modified:
+	{Name: &atoms[36], Value: &atoms[0], PairHash: 0x04ae238fc353cb04, Size: 36},     // 11 link:
+	{Name: &atoms[37], Value: &atoms[0], PairHash: 0x5e505ff164b1a698, Size: 40},     // 12 location:
+	{Name: &atoms[42], Value: &atoms[0], PairHash: 0x2cfd65dec7c6a3fa, Size: 39},     // 13 referer:
+	{Name: &atoms[46], Value: &atoms[0], PairHash: 0xc0e597a7f7f60f38, Size: 42},     // 14 set-cookie:
+	{Name: &atoms[2], Value: &atoms[130], PairHash: 0xd2f3ba2bd05543e5, Size: 46},    // 15 :method: CONNECT
+	{Name: &atoms[2], Value: &atoms[131], PairHash: 0xa56a8c85b404a36a, Size: 45},    // 16 :method: DELETE
+	{Name: &atoms[2], Value: &atoms[66], PairHash: 0x84cf9efba08d0252, Size: 42},     // 17 :method: GET
+	{Name: &atoms[2], Value: &atoms[132], PairHash: 0x322163d8871825d8, Size: 43},    // 18 :method: HEAD
+	{Name: &atoms[2], Value: &atoms[133], PairHash: 0x266aee71e5fe559a, Size: 46},    // 19 :method: OPTIONS
+	{Name: &atoms[2], Value: &atoms[67], PairHash: 0xc791aef1231871f8, Size: 43},     // 20 :method: POST
+	{Name: &atoms[2], Value: &atoms[134], PairHash: 0x7363a4eca40add9b, Size: 42},    // 21 :method: PUT
+	{Name: &atoms[4], Value: &atoms[70], PairHash: 0x8aa4f28419c829a6, Size: 43},     // 22 :scheme: http
+	{Name: &atoms[4], Value: &atoms[71], PairHash: 0xf7c5bf7ea1f90bdd, Size: 44},     // 23 :scheme: https
+	{Name: &atoms[5], Value: &atoms[135], PairHash: 0x6f61892c59329b60, Size: 42},    // 24 :status: 103
+	{Name: &atoms[5], Value: &atoms[72], PairHash: 0x97b085dd39766c47, Size: 42},     // 25 :status: 200
+	{Name: &atoms[5], Value: &atoms[75], PairHash: 0xe9db3740c571eb5a, Size: 42},     // 26 :status: 304
+	{Name: &atoms[5], Value: &atoms[77], PairHash: 0xc9feb7ef3f5f6591, Size: 42},     // 27 :status: 404
+	{Name: &atoms[5], Value: &atoms[136], PairHash: 0xbde9d390ba737830, Size: 42},    // 28 :status: 503
+	{Name: &atoms[10], Value: &atoms[137], PairHash: 0xf17adaf0aadfd10d, Size: 41},   // 29 accept: */*
+	{Name: &atoms[10], Value: &atoms[138], PairHash: 0xd861d59f45448e43, Size: 61},   // 30 accept: application/dns-message
+	{Name: &atoms[7], Value: &atoms[93], PairHash: 0xd5fe3deaa2dbb6f9, Size: 64},     // 31 accept-encoding: gzip, deflate, br
+	{Name: &atoms[9], Value: &atoms[139], PairHash: 0x90fb09e157b50ccc, Size: 50},    // 32 accept-ranges: bytes
+	{Name: &atoms[111], Value: &atoms[15], PairHash: 0xab730aa0d4908e70, Size: 73},   // 33 access-control-allow-headers: cache-control
+	{Name: &atoms[111], Value: &atoms[22], PairHash: 0xba0a5ab0460bb5c6, Size: 72},   // 34 access-control-allow-headers: content-type
+	{Name: &atoms[11], Value: &atoms[140], PairHash: 0x7a135ec858f0f64b, Size: 60},   // 35 access-control-allow-origin: *
+	{Name: &atoms[15], Value: &atoms[141], PairHash: 0x5642ea28c930af12, Size: 54},   // 36 cache-control: max-age=0
+	{Name: &atoms[15], Value: &atoms[142], PairHash: 0xf7586ae467b68043, Size: 60},   // 37 cache-control: max-age=2592000
+	{Name: &atoms[15], Value: &atoms[143], PairHash: 0xc3cd5a523ddf20d6, Size: 59},   // 38 cache-control: max-age=604800
+	{Name: &atoms[15], Value: &atoms[144], PairHash: 0xa1735920f5a17b17, Size: 53},   // 39 cache-control: no-cache
+	{Name: &atoms[15], Value: &atoms[145], PairHash: 0xe8113c7ad0a54f49, Size: 53},   // 40 cache-control: no-store
+	{Name: &atoms[15], Value: &atoms[146], PairHash: 0x1d2909b08384e54b, Size: 69},   // 41 cache-control: public, max-age=31536000
+	{Name: &atoms[17], Value: &atoms[147], PairHash: 0x0b9d4c68131826ef, Size: 50},   // 42 content-encoding: br
+	{Name: &atoms[17], Value: &atoms[85], PairHash: 0x75e21ad7a0ff911c, Size: 52},    // 43 content-encoding: gzip
+	{Name: &atoms[22], Value: &atoms[138], PairHash: 0x446f9fbad60d388c, Size: 67},   // 44 content-type: application/dns-message
+	{Name: &atoms[22], Value: &atoms[148], PairHash: 0xa2459e0690fca4e2, Size: 66},   // 45 content-type: application/javascript
+	{Name: &atoms[22], Value: &atoms[149], PairHash: 0x8018058618ac0a35, Size: 60},   // 46 content-type: application/json
+	{Name: &atoms[22], Value: &atoms[150], PairHash: 0x2fb43e3960c9c6b4, Size: 77},   // 47 content-type: application/x-www-form-urlencoded
+	{Name: &atoms[22], Value: &atoms[151], PairHash: 0x2b447892ddd29adf, Size: 53},   // 48 content-type: image/gif
+	{Name: &atoms[22], Value: &atoms[152], PairHash: 0xac75da933cfe614d, Size: 54},   // 49 content-type: image/jpeg
+	{Name: &atoms[22], Value: &atoms[153], PairHash: 0x15704dc7022aa903, Size: 53},   // 50 content-type: image/png
+	{Name: &atoms[22], Value: &atoms[154], PairHash: 0x84a29f7dfbc9880a, Size: 52},   // 51 content-type: text/css
+	{Name: &atoms[22], Value: &atoms[155], PairHash: 0xb96f9b09150286f2, Size: 68},   // 52 content-type: text/html; charset=utf-8
+	{Name: &atoms[22], Value: &atoms[156], PairHash: 0xf0144ae8369fa448, Size: 54},   // 53 content-type: text/plain
+	{Name: &atoms[22], Value: &atoms[157], PairHash: 0x585f48707b6617c4, Size: 68},   // 54 content-type: text/plain;charset=utf-8
+	{Name: &atoms[41], Value: &atoms[158], PairHash: 0xfec859784f2b127c, Size: 45},   // 55 range: bytes=0-
+	{Name: &atoms[47], Value: &atoms[159], PairHash: 0x33de1b6765959980, Size: 73},   // 56 strict-transport-security: max-age=31536000
+	{Name: &atoms[47], Value: &atoms[160], PairHash: 0xd430c0e12aa1d966, Size: 92},   // 57 strict-transport-security: max-age=31536000; includesubdomains
+	{Name: &atoms[47], Value: &atoms[161], PairHash: 0xcc38c28e60e687e3, Size: 101},  // 58 strict-transport-security: max-age=31536000; includesubdomains; preload
+	{Name: &atoms[50], Value: &atoms[7], PairHash: 0xc4ecffc4f09f3040, Size: 51},     // 59 vary: accept-encoding
+	{Name: &atoms[50], Value: &atoms[124], PairHash: 0x84a712edd4a10bcd, Size: 42},   // 60 vary: origin
+	{Name: &atoms[112], Value: &atoms[162], PairHash: 0xe64e4777331e269b, Size: 61},  // 61 x-content-type-options: nosniff
+	{Name: &atoms[113], Value: &atoms[163], PairHash: 0xdb9023b04cb707e4, Size: 61},  // 62 x-xss-protection: 1; mode=block
+	{Name: &atoms[5], Value: &atoms[164], PairHash: 0xf3d17adf543101db, Size: 42},    // 63 :status: 100
+	{Name: &atoms[5], Value: &atoms[73], PairHash: 0xb77971a5b7b0d3da, Size: 42},     // 64 :status: 204
+	{Name: &atoms[5], Value: &atoms[74], PairHash: 0x5b8a76149ae2172f, Size: 42},     // 65 :status: 206
+	{Name: &atoms[5], Value: &atoms[165], PairHash: 0xa489ffe8e2e81d7c, Size: 42},    // 66 :status: 302
+	{Name: &atoms[5], Value: &atoms[76], PairHash: 0x883966ceab08bb09, Size: 42},     // 67 :status: 400
+	{Name: &atoms[5], Value: &atoms[166], PairHash: 0x4b12548b5877ccb9, Size: 42},    // 68 :status: 403
+	{Name: &atoms[5], Value: &atoms[167], PairHash: 0x6ce62cf1f1301e23, Size: 42},    // 69 :status: 421
+	{Name: &atoms[5], Value: &atoms[168], PairHash: 0x10ea3156001b3eb1, Size: 42},    // 70 :status: 425
+	{Name: &atoms[5], Value: &atoms[78], PairHash: 0x370fbe7b83c82508, Size: 42},     // 71 :status: 500
+	{Name: &atoms[8], Value: &atoms[0], PairHash: 0x7ace89aec6cd785f, Size: 47},      // 72 accept-language:
+	{Name: &atoms[114], Value: &atoms[169], PairHash: 0x9593f5472e61ae8a, Size: 69},  // 73 access-control-allow-credentials: FALSE
+	{Name: &atoms[114], Value: &atoms[170], PairHash: 0xf0e6a88094ade5ca, Size: 68},  // 74 access-control-allow-credentials: TRUE
+	{Name: &atoms[111], Value: &atoms[140], PairHash: 0xa21ca8938aa7ccf1, Size: 61},  // 75 access-control-allow-headers: *
+	{Name: &atoms[115], Value: &atoms[171], PairHash: 0xd7055e7c58784018, Size: 63},  // 76 access-control-allow-methods: get
+	{Name: &atoms[115], Value: &atoms[172], PairHash: 0xb269cba90a720ca7, Size: 78},  // 77 access-control-allow-methods: get, post, options
+	{Name: &atoms[115], Value: &atoms[173], PairHash: 0x4a966c75ac31e9d3, Size: 67},  // 78 access-control-allow-methods: options
+	{Name: &atoms[116], Value: &atoms[19], PairHash: 0xa0bf8f1830f28ccb, Size: 75},   // 79 access-control-expose-headers: content-length
+	{Name: &atoms[117], Value: &atoms[22], PairHash: 0x4d4e97c5b352a482, Size: 74},   // 80 access-control-request-headers: content-type
+	{Name: &atoms[118], Value: &atoms[171], PairHash: 0x45412cf949efd82e, Size: 64},  // 81 access-control-request-method: get
+	{Name: &atoms[118], Value: &atoms[174], PairHash: 0xf8234e5fea9af442, Size: 65},  // 82 access-control-request-method: post
+	{Name: &atoms[119], Value: &atoms[175], PairHash: 0xf57a3e8689bee9ed, Size: 44},  // 83 alt-svc: clear
+	{Name: &atoms[14], Value: &atoms[0], PairHash: 0xae2c0b5307d8bdde, Size: 45},     // 84 authorization:
+	{Name: &atoms[120], Value: &atoms[176], PairHash: 0x9931f54988945686, Size: 108}, // 85 content-security-policy: script-src 'none'; object-src 'none'; base-uri 'none'
+	{Name: &atoms[121], Value: &atoms[95], PairHash: 0xbb315f862320ec15, Size: 43},   // 86 early-data: 1
+	{Name: &atoms[122], Value: &atoms[0], PairHash: 0x8355f1548cf8111c, Size: 41},    // 87 expect-ct:
+	{Name: &atoms[123], Value: &atoms[0], PairHash: 0x040d20cdd4557a97, Size: 41},    // 88 forwarded:
+	{Name: &atoms[33], Value: &atoms[0], PairHash: 0x367f49830d0b9293, Size: 40},     // 89 if-range:
+	{Name: &atoms[124], Value: &atoms[0], PairHash: 0x4c4cf975a42bdd62, Size: 38},    // 90 origin:
+	{Name: &atoms[125], Value: &atoms[177], PairHash: 0xee03a045adaa7cc4, Size: 47},  // 91 purpose: prefetch
+	{Name: &atoms[45], Value: &atoms[0], PairHash: 0x0357cc84df2dbf4e, Size: 38},     // 92 server:
+	{Name: &atoms[126], Value: &atoms[140], PairHash: 0xab3d77aeaa66f626, Size: 52},  // 93 timing-allow-origin: *
+	{Name: &atoms[127], Value: &atoms[95], PairHash: 0x2dbf4b209d6ecd3d, Size: 58},   // 94 upgrade-insecure-requests: 1
+	{Name: &atoms[49], Value: &atoms[0], PairHash: 0x27a11beaf2d240c3, Size: 42},     // 95 user-agent:
+	{Name: &atoms[128], Value: &atoms[0], PairHash: 0x219efb1694d2dc86, Size: 47},    // 96 x-forwarded-for:
+	{Name: &atoms[129], Value: &atoms[178], PairHash: 0x524d442180c936eb, Size: 51},  // 97 x-frame-options: deny
+	{Name: &atoms[129], Value: &atoms[179], PairHash: 0x996d4ee8a230be4b, Size: 57},  // 98 x-frame-options: sameorigin
+}
+
+// qpackSlot is the generator's perfect hash of the qpack static entries' keys,
+// (name atom ID)<<16 | (value atom ID). The result is below len(qpackSlots).
+func qpackSlot(key uint32) uint32 { return key * 0x22f4114f >> 23 }
+
+// qpackSlots maps a qpackSlot value to 1 + a static index; 0 marks an empty slot.
+var qpackSlots = [512]uint8{1: 69, 11: 17, 12: 58, 13: 98, 21: 93, 34: 1, 41: 4, 49: 9, 53: 49, 56: 15, 60: 5, 63: 77, 71: 70, 73: 86, 75: 18, 77: 87, 80: 19, 81: 59, 82: 99, 83: 10, 86: 26, 87: 32, 112: 43, 118: 90, 123: 50, 127: 88, 132: 78, 136: 37, 141: 71, 144: 21, 150: 20, 156: 65, 159: 61, 160: 96, 161: 89, 166: 82, 168: 45, 172: 60, 176: 56, 187: 11, 193: 51, 195: 30, 196: 91, 202: 79, 206: 38, 220: 22, 222: 12, 223: 80, 226: 66, 249: 2, 256: 13, 260: 35, 263: 52, 265: 31, 275: 39, 276: 73, 283: 34, 284: 6, 285: 95, 296: 27, 300: 33, 316: 92, 317: 76, 318: 7, 324: 94, 330: 3, 333: 53, 335: 97, 345: 40, 353: 8, 354: 62, 355: 46, 366: 68, 373: 64, 376: 83, 386: 44, 394: 25, 400: 74, 403: 54, 415: 41, 423: 23, 425: 47, 429: 14, 435: 28, 439: 36, 443: 67, 453: 16, 454: 57, 458: 63, 464: 29, 468: 81, 470: 75, 472: 55, 481: 84, 484: 85, 485: 42, 493: 24, 495: 48, 505: 72}
+
+// qpackKeys[i] is the key of static entry i; no pair has the key of
+// an index past the table.
+var qpackKeys = [128]uint32{0x10000, 0x30044, 0xc005e, 0x100000, 0x13005e, 0x170000, 0x180000, 0x190000, 0x1f0000, 0x200000, 0x230000, 0x240000, 0x250000, 0x2a0000, 0x2e0000, 0x20082, 0x20083, 0x20042, 0x20084, 0x20085, 0x20043, 0x20086, 0x40046, 0x40047, 0x50087, 0x50048, 0x5004b, 0x5004d, 0x50088, 0xa0089, 0xa008a, 0x7005d, 0x9008b, 0x6f000f, 0x6f0016, 0xb008c, 0xf008d, 0xf008e, 0xf008f, 0xf0090, 0xf0091, 0xf0092, 0x110093, 0x110055, 0x16008a, 0x160094, 0x160095, 0x160096, 0x160097, 0x160098, 0x160099, 0x16009a, 0x16009b, 0x16009c, 0x16009d, 0x29009e, 0x2f009f, 0x2f00a0, 0x2f00a1, 0x320007, 0x32007c, 0x7000a2, 0x7100a3, 0x500a4, 0x50049, 0x5004a, 0x500a5, 0x5004c, 0x500a6, 0x500a7, 0x500a8, 0x5004e, 0x80000, 0x7200a9, 0x7200aa, 0x6f008c, 0x7300ab, 0x7300ac, 0x7300ad, 0x740013, 0x750016, 0x7600ab, 0x7600ae, 0x7700af, 0xe0000, 0x7800b0, 0x79005f, 0x7a0000, 0x7b0000, 0x210000, 0x7c0000, 0x7d00b1, 0x2d0000, 0x7e008c, 0x7f005f, 0x310000, 0x800000, 0x8100b2, 0x8100b3, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}
 
 // The parameters of tabledef.PerfectHash that the generator found.
 const (
-	phashBits = 10
-	phashM0   = 0xf9c5f111
-	phashM1   = 0xdf899cd9
-	phashM2   = 0x82f8d85f
-	phashM3   = 0x299fa401
-	phashM4   = 0xc229261b
+	phashBits = 11
+	phashM0   = 0x95b446dd
+	phashM1   = 0xd5b27aed
+	phashM2   = 0xd3120d8f
+	phashM3   = 0xe201071f
+	phashM4   = 0x9ee394b1
 )
 
 // phashSlots maps a phash value to an atom ID; 0 marks an empty slot.
-var phashSlots = [1 << phashBits]uint16{10: 11, 55: 47, 56: 7, 61: 80, 66: 33, 94: 1, 104: 102, 112: 48, 136: 76, 141: 9, 148: 67, 152: 64, 153: 57, 155: 56, 161: 51, 170: 2, 174: 8, 180: 35, 184: 77, 188: 52, 189: 99, 198: 59, 208: 31, 249: 28, 269: 104, 273: 96, 284: 4, 292: 107, 296: 54, 300: 40, 309: 5, 315: 110, 322: 53, 327: 90, 331: 24, 341: 37, 358: 68, 366: 15, 374: 71, 392: 45, 395: 38, 414: 6, 417: 10, 418: 103, 437: 32, 447: 83, 458: 3, 482: 36, 502: 100, 508: 20, 511: 79, 545: 89, 554: 25, 561: 75, 562: 41, 570: 23, 578: 65, 587: 97, 591: 55, 613: 30, 623: 19, 625: 14, 626: 106, 629: 12, 649: 109, 656: 49, 657: 21, 671: 94, 676: 92, 682: 22, 684: 81, 697: 82, 703: 91, 730: 39, 736: 43, 738: 42, 750: 62, 761: 85, 774: 63, 783: 78, 795: 17, 815: 101, 824: 93, 834: 87, 846: 58, 847: 26, 875: 70, 879: 84, 891: 72, 894: 46, 900: 98, 913: 18, 917: 44, 930: 34, 933: 61, 938: 73, 942: 60, 953: 13, 958: 16, 959: 105, 962: 74, 965: 27, 969: 29, 971: 50, 981: 88, 982: 108, 984: 95, 989: 69, 990: 66, 1007: 86}
+var phashSlots = [1 << phashBits]uint16{7: 137, 9: 177, 11: 113, 15: 49, 18: 3, 27: 23, 43: 164, 68: 62, 69: 34, 71: 13, 96: 98, 105: 61, 109: 81, 134: 48, 155: 173, 159: 56, 178: 178, 182: 39, 197: 29, 210: 40, 225: 5, 226: 128, 250: 179, 263: 6, 276: 12, 294: 105, 297: 131, 299: 151, 302: 21, 323: 170, 335: 86, 336: 60, 340: 51, 354: 80, 380: 84, 384: 9, 403: 59, 413: 146, 429: 99, 455: 175, 459: 14, 464: 130, 470: 75, 476: 118, 477: 54, 478: 68, 501: 15, 504: 119, 509: 18, 512: 35, 531: 85, 535: 66, 544: 108, 564: 168, 579: 31, 641: 124, 647: 136, 665: 4, 678: 154, 691: 28, 695: 26, 699: 1, 700: 27, 707: 36, 709: 7, 711: 145, 717: 45, 718: 58, 747: 132, 755: 138, 758: 70, 763: 100, 772: 57, 793: 76, 794: 93, 808: 38, 811: 94, 828: 30, 857: 87, 858: 91, 859: 140, 863: 111, 867: 74, 869: 2, 877: 71, 890: 147, 893: 104, 895: 53, 903: 11, 907: 10, 918: 148, 919: 63, 924: 160, 933: 122, 938: 24, 947: 33, 960: 171, 964: 125, 966: 141, 973: 47, 975: 72, 994: 134, 997: 156, 1012: 135, 1014: 41, 1024: 25, 1025: 152, 1032: 117, 1062: 144, 1072: 121, 1085: 150, 1096: 101, 1102: 90, 1143: 107, 1144: 95, 1160: 67, 1167: 52, 1172: 92, 1181: 42, 1183: 46, 1189: 165, 1201: 142, 1203: 143, 1212: 172, 1239: 162, 1245: 89, 1272: 65, 1290: 50, 1294: 44, 1300: 8, 1347: 16, 1378: 176, 1386: 114, 1393: 110, 1398: 19, 1403: 77, 1429: 102, 1464: 79, 1477: 96, 1481: 163, 1486: 112, 1537: 22, 1539: 64, 1561: 82, 1579: 149, 1585: 174, 1586: 73, 1610: 20, 1620: 83, 1630: 55, 1632: 159, 1634: 69, 1635: 88, 1663: 139, 1711: 115, 1726: 78, 1742: 106, 1749: 120, 1751: 43, 1762: 103, 1763: 166, 1770: 169, 1778: 133, 1811: 97, 1816: 155, 1821: 17, 1833: 123, 1849: 126, 1854: 32, 1875: 153, 1882: 116, 1887: 157, 1889: 129, 1910: 161, 1955: 127, 1963: 158, 1977: 37, 1992: 109, 2001: 167}
