@@ -25,6 +25,7 @@ type Atom = tier.Atom
 type KeyID = tier.KeyID
 
 // Lookup returns the static-tier atom whose string is s, or nil: the atom
-// of a static-table name or value, or of a gRPC well-known key or value. s
+// of an HPACK or QPACK static-table name or value, or of a gRPC well-known
+// key or value. s
 // may be a string or a byte slice; Lookup neither allocates nor keeps it.
 func Lookup[T ~string | ~[]byte](s T) *Atom { return tier.Lookup(s) }

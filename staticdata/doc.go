@@ -1,7 +1,8 @@
-// Package staticdata names the header strings every HTTP/2 and gRPC peer
-// knows: the RFC 7541 static table's names and values and the gRPC
-// well-known metadata keys and values. Each is an [Atom], one canonical
-// copy of the string, and each well-known key has a [KeyID] constant.
+// Package staticdata names the header strings every HTTP/2, HTTP/3 and
+// gRPC peer knows: the names and values of the RFC 7541 (HPACK) and RFC
+// 9204 (QPACK) static tables and the gRPC well-known metadata keys and
+// values. Each is an [Atom], one canonical copy of the string, and each
+// HPACK static-table name and gRPC well-known key has a [KeyID] constant.
 //
 // A user does two things with it:
 //
