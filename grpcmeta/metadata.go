@@ -4,7 +4,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // ValidateMetadata checks the metadata of a request, response or
@@ -36,7 +36,7 @@ func ValidateMetadata(b *mdelem.Batch) error {
 	for i := range n {
 		f := b.At(i)
 		var binary bool
-		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
+		if a := f.Name.Atom(); a != nil && a.Key() != staticdata.KeyUnknown {
 			// A well-known name follows the grammar (TestKeyNamesAreMetadataNames)
 			// and is not reserved: its only grpc- names are the protocol's.
 			if fieldkey.Pseudo(a.Key()) != 0 {

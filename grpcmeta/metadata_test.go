@@ -10,7 +10,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestValidateMetadata checks Custom-Metadata: Header-Name is 1*(0-9 a-z
@@ -103,7 +103,7 @@ func TestKeyNamesAreMetadataNames(t *testing.T) {
 	}
 	for id := range tier.NumAtoms {
 		a := tier.ByID(id)
-		if a.Key() == sd.KeyUnknown || fieldkey.Pseudo(a.Key()) != 0 {
+		if a.Key() == staticdata.KeyUnknown || fieldkey.Pseudo(a.Key()) != 0 {
 			continue
 		}
 		name := a.String()

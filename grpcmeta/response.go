@@ -4,7 +4,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // ResponseKind says which header block of a response ValidateResponse
@@ -55,9 +55,9 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 	var s httpfield.Section
 	for i := range n {
 		f := b.At(i)
-		key := sd.KeyUnknown
+		key := staticdata.KeyUnknown
 		var pseudo bool
-		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
+		if a := f.Name.Atom(); a != nil && a.Key() != staticdata.KeyUnknown {
 			key = a.Key()
 			pseudo = fieldkey.Pseudo(key) != 0
 		} else if a != nil {
@@ -82,7 +82,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		}
 		s.Order(false)
 		switch key {
-		case sd.KeyUnknown:
+		case staticdata.KeyUnknown:
 			var err *rule
 			if a := f.Name.Atom(); a != nil {
 				err = checkName(a.String())
@@ -92,16 +92,16 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			if err != nil {
 				return fieldErr(i, f, err)
 			}
-		case sd.KeyTransferEncoding:
+		case staticdata.KeyTransferEncoding:
 			return fieldErr(i, f, errConnectionHeader)
-		case sd.KeyContentType:
+		case staticdata.KeyContentType:
 			if head && ctype < 0 {
 				if ValueOf(f.Value).ContentType() == ContentTypeOther {
 					return fieldErr(i, f, errContentType)
 				}
 				ctype = i
 			}
-		case sd.KeyGrpcStatus:
+		case staticdata.KeyGrpcStatus:
 			if trail && gstatus < 0 {
 				if _, ok := ValueOf(f.Value).Status(); !ok {
 					off, reason := statusReason(f.Value)
@@ -111,7 +111,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 			if gstatus < 0 {
 				gstatus = i
 			}
-		case sd.KeyGrpcMessage:
+		case staticdata.KeyGrpcMessage:
 			if gmessage < 0 {
 				gmessage = i
 			}

@@ -4,7 +4,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // ValidateRequest checks a request header list as a gRPC-style HTTP/2
@@ -32,7 +32,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 	for i := range n {
 		f := b.At(i)
 		var err *rule
-		if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown {
+		if a := f.Name.Atom(); a != nil && a.Key() != staticdata.KeyUnknown {
 			key := a.Key()
 			if p := fieldkey.Pseudo(key); p != 0 {
 				if r := s.Pseudo(p, allowed); r != httpfield.OK {
@@ -42,9 +42,9 @@ func ValidateRequest(b *mdelem.Batch) error {
 			}
 			s.Order(false)
 			switch key {
-			case sd.KeyTransferEncoding:
+			case staticdata.KeyTransferEncoding:
 				err = errConnectionHeader
-			case sd.KeyTe:
+			case staticdata.KeyTe:
 				if f.Value.UnsafeString() != "trailers" {
 					err = errBadTE
 				}
@@ -70,7 +70,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 		}
 	}
 	if required := httpfield.Method | httpfield.Scheme | httpfield.Path; s.Seen()&required != required {
-		for _, k := range [...]sd.KeyID{sd.KeyMethod, sd.KeyScheme, sd.KeyPath} {
+		for _, k := range [...]staticdata.KeyID{staticdata.KeyMethod, staticdata.KeyScheme, staticdata.KeyPath} {
 			if s.Seen()&fieldkey.Pseudo(k) == 0 {
 				return missingErr(k.String(), errMissingPseudo)
 			}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/metapack/metapack/internal/httpfield/fieldkey"
 	"github.com/metapack/metapack/internal/tier"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestKeyNamesClassified checks what ValidateRequest assumes of the names
@@ -18,7 +18,7 @@ func TestKeyNamesClassified(t *testing.T) {
 	for id := range tier.NumAtoms {
 		a := tier.ByID(id)
 		k := a.Key()
-		if k == sd.KeyUnknown {
+		if k == staticdata.KeyUnknown {
 			continue
 		}
 		keys++
@@ -35,7 +35,7 @@ func TestKeyNamesClassified(t *testing.T) {
 			continue
 		}
 		err := checkName(s)
-		if want := k == sd.KeyTransferEncoding; (err != nil && err.err == ErrConnectionHeader) != want || (err != nil && !want) {
+		if want := k == staticdata.KeyTransferEncoding; (err != nil && err.err == ErrConnectionHeader) != want || (err != nil && !want) {
 			t.Errorf("key %d %q: checkName = %v", k, s, err)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 	"golang.org/x/net/http2"
 )
 
@@ -71,7 +71,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	if b.truncated || b.invalid != nil {
 		return false
 	}
-	key := sd.KeyUnknown
+	key := staticdata.KeyUnknown
 	if a := f.Name.Atom(); a != nil {
 		key = a.Key()
 	}
@@ -89,7 +89,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 		}
 	} else {
 		b.section.Order(false)
-		if key == sd.KeyUnknown && !httpfield.ValidName(name) {
+		if key == staticdata.KeyUnknown && !httpfield.ValidName(name) {
 			b.invalid = b.fieldError(f, httpfield.InvalidName)
 		}
 	}
@@ -98,7 +98,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	}
 	left := &b.headersLeft
 	size := uint32(len(name) + len(value) + tabledef.FieldOverhead)
-	if key == sd.KeyUnknown && name == "trailer" {
+	if key == staticdata.KeyUnknown && name == "trailer" {
 		// x/net counts each name a trailer field announces as a field
 		// of its own.
 		left = &b.trailersLeft
@@ -118,9 +118,9 @@ func (b *block) accept(f *mdelem.Field) bool {
 
 // pseudo records an accepted pseudo-header field, as x/net's checks of a
 // MetaHeadersFrame's pseudo-header fields see it.
-func (b *block) pseudo(f *mdelem.Field, key sd.KeyID, name string) {
+func (b *block) pseudo(f *mdelem.Field, key staticdata.KeyID, name string) {
 	kind := fieldkey.Pseudo(key)
-	if key == sd.KeyUnknown {
+	if key == staticdata.KeyUnknown {
 		kind = httpfield.PseudoOf(name)
 	}
 	if r := b.section.Kind(kind, httpfield.Request|httpfield.Response); r != httpfield.OK && b.pseudoErr == nil {

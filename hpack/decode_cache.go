@@ -3,7 +3,7 @@ package hpack
 import (
 	"encoding/binary"
 
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // atomCacheSlots is the size of a decoder's string cache.
@@ -20,7 +20,7 @@ type atomSlot struct {
 	lo, hi uint64 // the raw bytes, as packed by cacheKey
 	n      uint32 // their length; 0 marks an empty slot
 	dn     uint8  // the length of dec, when atom is nil
-	atom   *sd.Atom
+	atom   *staticdata.Atom
 	dec    [maxCachedDecoded]byte // the decoded bytes, when atom is nil
 }
 
@@ -65,7 +65,7 @@ func (c *atomCache) lookup(raw []byte) *atomSlot {
 }
 
 // put records that raw decodes to a.
-func (c *atomCache) put(raw []byte, a *sd.Atom) {
+func (c *atomCache) put(raw []byte, a *staticdata.Atom) {
 	if s := c.slotFor(raw); s != nil {
 		s.atom, s.dn = a, 0
 	}

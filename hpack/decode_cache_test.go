@@ -6,12 +6,12 @@ import (
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // cachedAtom reads c as the decoder does: raw's slot, then its atom (nil
 // when the slot holds bytes).
-func cachedAtom(c *atomCache, raw []byte) *sd.Atom {
+func cachedAtom(c *atomCache, raw []byte) *staticdata.Atom {
 	if s := c.lookup(raw); s != nil {
 		return s.atom
 	}
@@ -21,9 +21,9 @@ func cachedAtom(c *atomCache, raw []byte) *sd.Atom {
 func TestAtomCacheKeys(t *testing.T) {
 	var c atomCache
 	strs := []string{"a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "bbcdefghijklmnop", "abcdefghijklmnoq", "\x00", "\x00\x00"}
-	atoms := make([]sd.Atom, len(strs))
+	atoms := make([]staticdata.Atom, len(strs))
 	for i, s := range strs {
-		atoms[i] = sd.Atom(tier.New(s, 0))
+		atoms[i] = staticdata.Atom(tier.New(s, 0))
 		c.put([]byte(s), &atoms[i])
 		if got := cachedAtom(&c, []byte(s)); got != &atoms[i] {
 			t.Fatalf("get(%q) right after put = %v", s, got)
@@ -53,7 +53,7 @@ func TestDecoderCacheFollowsInterner(t *testing.T) {
 	t1 := intern.New(intern.Limits{})
 	d.SetInterner(t1)
 	b := mdelem.NewBatch(0, 0)
-	var first *sd.Atom
+	var first *staticdata.Atom
 	for i := range 3 {
 		b.Reset()
 		if err := d.Decode(b, block); err != nil {

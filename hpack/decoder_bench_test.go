@@ -4,7 +4,7 @@ import (
 	"sort"
 	"testing"
 
-	chpack "github.com/metapack/metapack/compat/hpack"
+	compat "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/internal/workload"
@@ -126,8 +126,8 @@ func newXnetDecoder(max uint32, emit func(xhpack.HeaderField)) xnetDecoder {
 }
 
 // newCompatDecoder is the drop-in's NewDecoder.
-func newCompatDecoder(max uint32, emit func(chpack.HeaderField)) xnetDecoder {
-	return chpack.NewDecoder(max, emit)
+func newCompatDecoder(max uint32, emit func(compat.HeaderField)) xnetDecoder {
+	return compat.NewDecoder(max, emit)
 }
 
 // benchmarkDecodeXnetAPI decodes c per iteration with x/net's API, a new

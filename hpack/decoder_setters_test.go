@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // literalBlock returns a block of n literals without indexing, each with
@@ -64,7 +64,7 @@ func TestLimitSetters(t *testing.T) {
 // ignored rather than indexing out of range.
 func TestSetInternerIgnoresBadKeys(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
-	d.SetInterner(nil, sd.KeyContentType, tier.NumKeys, 200, 255)
+	d.SetInterner(nil, staticdata.KeyContentType, tier.NumKeys, 200, 255)
 	b := mdelem.NewBatch(0, 0)
 	// content-type: application/grpc as a literal without indexing.
 	block := append(appendInt(nil, 0x00, 4, 31), 16)

@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	chpack "github.com/metapack/metapack/compat/hpack"
+	compat "github.com/metapack/metapack/compat/hpack"
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
@@ -89,7 +89,7 @@ type xnetEncoder interface {
 }
 
 func newXnetEncoder(w io.Writer) xnetEncoder   { return xhpack.NewEncoder(w) }
-func newCompatEncoder(w io.Writer) xnetEncoder { return chpack.NewEncoder(w) }
+func newCompatEncoder(w io.Writer) xnetEncoder { return compat.NewEncoder(w) }
 
 // benchmarkEncodeXnetAPI is BenchmarkEncode's run of x/net's API, a new
 // Encoder per story per pass: x/net's own (impl=xnet) or the drop-in's

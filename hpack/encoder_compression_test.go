@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // maxRawDataRatio is the compression the Encoder must reach on the
@@ -37,11 +37,11 @@ func encXnetRatio(sensitive func(story.Header) bool, stories ...[][]story.Header
 	n := 0
 	var buf bytes.Buffer
 	for _, lists := range stories {
-		e := hpack.NewEncoder(&buf)
+		e := xhpack.NewEncoder(&buf)
 		for _, hs := range lists {
 			buf.Reset()
 			for _, h := range hs {
-				e.WriteField(hpack.HeaderField{Name: h.Name, Value: h.Value, Sensitive: sensitive != nil && sensitive(h)})
+				e.WriteField(xhpack.HeaderField{Name: h.Name, Value: h.Value, Sensitive: sensitive != nil && sensitive(h)})
 			}
 			n += buf.Len()
 		}
@@ -52,14 +52,14 @@ func encXnetRatio(sensitive func(story.Header) bool, stories ...[][]story.Header
 // encNeverIndexed tells which fields our default policy never indexes,
 // for giving x/net the same ones as Sensitive.
 func encNeverIndexed(h story.Header) bool {
-	a := sd.Lookup(h.Name)
+	a := staticdata.Lookup(h.Name)
 	return a != nil && neverIndexed(a.Key(), len(h.Value))
 }
 
 // encIndexAuthorization is a policy that indexes authorization as x/net
 // does, and leaves everything else to the default policy.
 func encIndexAuthorization(f mdelem.Field) indexing {
-	if a := f.Name.Atom(); a != nil && a.Key() == sd.KeyAuthorization {
+	if a := f.Name.Atom(); a != nil && a.Key() == staticdata.KeyAuthorization {
 		return indexIncremental
 	}
 	return indexDefault

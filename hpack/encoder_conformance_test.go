@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // encPeer is the receiving side of a connection: our Decoder and x/net's,
 // fed the same blocks.
 type encPeer struct {
 	ours *Decoder
-	xnet *hpack.Decoder
+	xnet *xhpack.Decoder
 	out  mdelem.Batch
 }
 
@@ -26,7 +26,7 @@ func newEncPeer(tableSize uint32) *encPeer {
 	d.SetMaxHeaderListSize(1 << 30)
 	d.SetMaxFields(1 << 20)
 	d.SetMaxStringLength(1 << 30)
-	x := hpack.NewDecoder(tableSize, nil)
+	x := xhpack.NewDecoder(tableSize, nil)
 	x.SetMaxStringLength(1 << 30)
 	return &encPeer{ours: d, xnet: x}
 }
@@ -189,7 +189,7 @@ func encRandomList(r *rand.Rand) ([]encField, *mdelem.Batch) {
 		want[i] = w
 		var f mdelem.Field
 		// Vary the storage kinds the encoder sees.
-		if a := sd.Lookup(w.Value); a != nil && r.IntN(2) == 0 {
+		if a := staticdata.Lookup(w.Value); a != nil && r.IntN(2) == 0 {
 			f = mdelem.From(mdelem.BorrowString(w.Name), a)
 		} else {
 			f = mdelem.From(mdelem.BorrowString(w.Name), mdelem.BorrowString(w.Value))

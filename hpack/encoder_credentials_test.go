@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // TestEncoderIndexCredentials checks SetIndexCredentials: on, a
@@ -31,7 +31,7 @@ func TestEncoderIndexCredentials(t *testing.T) {
 		t.Run(tc.name+"/"+map[bool]string{false: "off", true: "on"}[tc.on]+map[bool]string{false: "", true: "/sensitive"}[tc.sensitive], func(t *testing.T) {
 			e := NewEncoder(DefaultTableSize)
 			e.SetIndexCredentials(tc.on)
-			dec := hpack.NewDecoder(DefaultTableSize, nil)
+			dec := xhpack.NewDecoder(DefaultTableSize, nil)
 			for round := range 2 {
 				first := 0
 				for i := range 3 {
@@ -55,7 +55,7 @@ func TestEncoderIndexCredentials(t *testing.T) {
 					}
 				}
 				e.Reset()
-				dec = hpack.NewDecoder(DefaultTableSize, nil)
+				dec = xhpack.NewDecoder(DefaultTableSize, nil)
 			}
 		})
 	}

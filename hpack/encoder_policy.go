@@ -1,6 +1,6 @@
 package hpack
 
-import sd "github.com/metapack/metapack/staticdata"
+import "github.com/metapack/metapack/staticdata"
 
 // indexing is the representation chosen for a field.
 type indexing uint8
@@ -28,11 +28,11 @@ const minIndexedCookie = 20
 // neverIndexed reports whether the default policy sends a field with name
 // key and a value of vlen bytes as a never-indexed literal: credentials,
 // and cookies short enough to guess.
-func neverIndexed(key sd.KeyID, vlen int) bool {
+func neverIndexed(key staticdata.KeyID, vlen int) bool {
 	switch key {
-	case sd.KeyAuthorization, sd.KeyProxyAuthorization:
+	case staticdata.KeyAuthorization, staticdata.KeyProxyAuthorization:
 		return true
-	case sd.KeyCookie:
+	case staticdata.KeyCookie:
 		return vlen < minIndexedCookie
 	}
 	return false

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	"github.com/metapack/metapack/internal/inlinecheck"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 func TestEncoderInlining(t *testing.T) {
@@ -33,9 +33,9 @@ func encField1(name, value string, sensitive bool) *mdelem.Batch {
 
 // encXnetDecode decodes block with a fresh x/net decoder of table size
 // 4096.
-func encXnetDecode(t *testing.T, block []byte) []hpack.HeaderField {
+func encXnetDecode(t *testing.T, block []byte) []xhpack.HeaderField {
 	t.Helper()
-	fs, err := hpack.NewDecoder(4096, nil).DecodeFull(block)
+	fs, err := xhpack.NewDecoder(4096, nil).DecodeFull(block)
 	if err != nil {
 		t.Fatalf("x/net: %v (block %x)", err, block)
 	}
@@ -313,10 +313,10 @@ func TestEncoderNoAllocs(t *testing.T) {
 // find the same entries as bytes.
 func TestEncoderAtoms(t *testing.T) {
 	e := NewEncoder(DefaultTableSize)
-	gzip := sd.Lookup("gzip")
+	gzip := staticdata.Lookup("gzip")
 	asBytes := encField1("grpc-encoding", "gzip", false)
 	asAtom := mdelem.NewBatch(1, 0)
-	asAtom.Append(mdelem.From(sd.KeyGrpcEncoding.Atom(), gzip))
+	asAtom.Append(mdelem.From(staticdata.KeyGrpcEncoding.Atom(), gzip))
 	e.AppendBlock(nil, asBytes)
 	e.AppendBlock(nil, asBytes) // indexed now
 	if got := e.AppendBlock(nil, asAtom); len(got) != 1 || got[0] != 0x80|dynIndexBase {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestDecodeEmptyBlockWhileUpdateRequired checks RFC 9113 §4.3.1: after
@@ -131,7 +131,7 @@ func TestAppendFieldLooksUpByteNames(t *testing.T) {
 func TestAppendFieldDropsInvalid(t *testing.T) {
 	for _, f := range []mdelem.Field{
 		mdelem.From(intern.Handle{}, mdelem.BorrowString("v")),
-		mdelem.From(sd.KeyStatus.Atom(), sd.Lookup("201")),
+		mdelem.From(staticdata.KeyStatus.Atom(), staticdata.Lookup("201")),
 		mdelem.From(mdelem.Static(nil), mdelem.Static(nil)),
 	} {
 		e := NewEncoder(DefaultTableSize)

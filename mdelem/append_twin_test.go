@@ -7,7 +7,7 @@ import (
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // twinInput reads a test case from bytes; past the end it reads zeros.
@@ -45,7 +45,7 @@ func (r *twinInput) side() []byte {
 func twinStr(tab *intern.Table, k byte, s []byte, scribble *[][]byte) Str {
 	switch k % 6 {
 	case 0:
-		if a := sd.Lookup(s); a != nil {
+		if a := staticdata.Lookup(s); a != nil {
 			if len(s)&1 != 0 {
 				c := *a // a copy, which Append replaces by a
 				return From(&c, a).Name
@@ -171,7 +171,7 @@ func compareTwins(t *testing.T, a, b *Batch, want []twinWant) {
 			}
 		}
 	}
-	for k := range sd.KeyID(tier.NumKeys) {
+	for k := range staticdata.KeyID(tier.NumKeys) {
 		f, ok := a.Get(k)
 		g, ok2 := b.Get(k)
 		if ok != ok2 || ok && (indexOf(a, f) != indexOf(b, g)) {

@@ -3,8 +3,8 @@ package mdelem
 import (
 	"testing"
 
-	sd "github.com/metapack/metapack/staticdata"
-	"golang.org/x/net/http2/hpack"
+	"github.com/metapack/metapack/staticdata"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // BenchmarkBatch builds the same 9-field gRPC request and looks up :path,
@@ -12,19 +12,19 @@ import (
 // same received bytes, as a server has them: well-known names and values
 // are constants (static atoms here, string constants for x/net), the rest
 // are byte slices. Ours copies them into the batch's arena; the xnet side
-// holds the request as []hpack.HeaderField, which needs a string for each,
+// holds the request as []xhpack.HeaderField, which needs a string for each,
 // and searches it linearly, as x/net users do.
 func BenchmarkBatch(b *testing.B) {
 	path, authority := []byte("/helloworld.Greeter/SayHello"), []byte("greeter.internal:50051")
 	timeout, ua := []byte("99m"), []byte("grpc-go/1.64.0")
 	tenantKey, tenant := []byte("x-tenant-id"), []byte("tenant-42")
 	var (
-		method, post  = sd.KeyMethod.Atom(), sd.Lookup("POST")
-		scheme, http  = sd.KeyScheme.Atom(), sd.Lookup("http")
-		ct, grpc      = sd.KeyContentType.Atom(), sd.Lookup("application/grpc")
-		te, trailers  = sd.KeyTe.Atom(), sd.Lookup("trailers")
-		pathK, authK  = sd.KeyPath.Atom(), sd.KeyAuthority.Atom()
-		timeoutK, uaK = sd.KeyGrpcTimeout.Atom(), sd.KeyUserAgent.Atom()
+		method, post  = staticdata.KeyMethod.Atom(), staticdata.Lookup("POST")
+		scheme, http  = staticdata.KeyScheme.Atom(), staticdata.Lookup("http")
+		ct, grpc      = staticdata.KeyContentType.Atom(), staticdata.Lookup("application/grpc")
+		te, trailers  = staticdata.KeyTe.Atom(), staticdata.Lookup("trailers")
+		pathK, authK  = staticdata.KeyPath.Atom(), staticdata.KeyAuthority.Atom()
+		timeoutK, uaK = staticdata.KeyGrpcTimeout.Atom(), staticdata.KeyUserAgent.Atom()
 		found         int
 	)
 	bytesIn := len(":methodPOST:schemehttp:path:authoritycontent-typeapplication/grpctetrailersgrpc-timeoutuser-agent") +
@@ -44,7 +44,7 @@ func BenchmarkBatch(b *testing.B) {
 			batch.Append(From(timeoutK, Borrowed(timeout)))
 			batch.Append(From(uaK, Borrowed(ua)))
 			batch.Append(From(Borrowed(tenantKey), Borrowed(tenant)))
-			for _, k := range [...]sd.KeyID{sd.KeyPath, sd.KeyAuthority, sd.KeyContentType, sd.KeyGrpcTimeout} {
+			for _, k := range [...]staticdata.KeyID{staticdata.KeyPath, staticdata.KeyAuthority, staticdata.KeyContentType, staticdata.KeyGrpcTimeout} {
 				if _, ok := batch.Get(k); ok {
 					found++
 				}
@@ -54,19 +54,19 @@ func BenchmarkBatch(b *testing.B) {
 	b.Run("op=build_lookup/impl=xnet", func(b *testing.B) {
 		b.SetBytes(int64(bytesIn))
 		b.ReportAllocs()
-		fields := make([]hpack.HeaderField, 0, 16)
+		fields := make([]xhpack.HeaderField, 0, 16)
 		for b.Loop() {
 			fields = fields[:0]
 			fields = append(fields,
-				hpack.HeaderField{Name: ":method", Value: "POST"},
-				hpack.HeaderField{Name: ":scheme", Value: "http"},
-				hpack.HeaderField{Name: ":path", Value: string(path)},
-				hpack.HeaderField{Name: ":authority", Value: string(authority)},
-				hpack.HeaderField{Name: "content-type", Value: "application/grpc"},
-				hpack.HeaderField{Name: "te", Value: "trailers"},
-				hpack.HeaderField{Name: "grpc-timeout", Value: string(timeout)},
-				hpack.HeaderField{Name: "user-agent", Value: string(ua)},
-				hpack.HeaderField{Name: string(tenantKey), Value: string(tenant)},
+				xhpack.HeaderField{Name: ":method", Value: "POST"},
+				xhpack.HeaderField{Name: ":scheme", Value: "http"},
+				xhpack.HeaderField{Name: ":path", Value: string(path)},
+				xhpack.HeaderField{Name: ":authority", Value: string(authority)},
+				xhpack.HeaderField{Name: "content-type", Value: "application/grpc"},
+				xhpack.HeaderField{Name: "te", Value: "trailers"},
+				xhpack.HeaderField{Name: "grpc-timeout", Value: string(timeout)},
+				xhpack.HeaderField{Name: "user-agent", Value: string(ua)},
+				xhpack.HeaderField{Name: string(tenantKey), Value: string(tenant)},
 			)
 			for _, name := range [...]string{":path", ":authority", "content-type", "grpc-timeout"} {
 				for i := range fields {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestBatchModel appends random fields of every kind, length and path to
@@ -26,7 +26,7 @@ func TestBatchModel(t *testing.T) {
 	side := func(s string) (Str, []byte) {
 		switch rng.IntN(5) {
 		case 0:
-			if a := sd.Lookup(s); a != nil {
+			if a := staticdata.Lookup(s); a != nil {
 				return strAtom(a), nil
 			}
 			fallthrough
@@ -93,7 +93,7 @@ func TestBatchModel(t *testing.T) {
 				t.Fatalf("round %d: Err = %v, want %v", round, b.Err(), wantErr)
 			}
 			size := 0
-			first := map[sd.KeyID]int{}
+			first := map[staticdata.KeyID]int{}
 			for i, w := range want {
 				f := b.At(i)
 				if f.Name.String() != w.name || f.Value.String() != w.value {
@@ -104,14 +104,14 @@ func TestBatchModel(t *testing.T) {
 						t.Fatalf("round %d: field %d still borrowed", round, i)
 					}
 				}
-				k := sd.KeyUnknown
-				if a := sd.Lookup(w.name); a != nil {
+				k := staticdata.KeyUnknown
+				if a := staticdata.Lookup(w.name); a != nil {
 					k = a.Key()
 				}
 				if f.Key() != k {
 					t.Fatalf("round %d: field %d (%q) has key %d, want %d", round, i, w.name, f.Key(), k)
 				}
-				if _, seen := first[k]; !seen && k != sd.KeyUnknown {
+				if _, seen := first[k]; !seen && k != staticdata.KeyUnknown {
 					first[k] = i
 				}
 				size += len(w.name) + len(w.value) + 32
@@ -119,7 +119,7 @@ func TestBatchModel(t *testing.T) {
 			if b.Size() != size {
 				t.Fatalf("round %d: Size = %d, want %d", round, b.Size(), size)
 			}
-			for k := range sd.KeyID(tier.NumKeys) {
+			for k := range staticdata.KeyID(tier.NumKeys) {
 				f, ok := b.Get(k)
 				i, want := first[k]
 				if ok != want || ok && !sameField(f, b.At(i)) {

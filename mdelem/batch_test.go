@@ -5,36 +5,36 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 func TestBatchAppendAndGet(t *testing.T) {
 	b := NewBatch(4, 16)
 	path := []byte("/pkg.Svc/Method")
-	b.Append(From(sd.KeyMethod.Atom(), sd.Lookup("POST")))
-	b.Append(From(Borrowed(":path"), Borrowed(path)))                   // a static name given as bytes
-	b.Append(From(Borrowed("X-Custom"), Borrowed("v1")))                // an unknown name
-	b.Append(From(sd.KeyContentType.Atom(), Owned("application/grpc"))) // owned value
-	b.Append(From(Borrowed(":path"), Borrowed("/second")))              // duplicate key
-	path[1] = 'X'                                                       // the batch copied it
+	b.Append(From(staticdata.KeyMethod.Atom(), staticdata.Lookup("POST")))
+	b.Append(From(Borrowed(":path"), Borrowed(path)))                           // a static name given as bytes
+	b.Append(From(Borrowed("X-Custom"), Borrowed("v1")))                        // an unknown name
+	b.Append(From(staticdata.KeyContentType.Atom(), Owned("application/grpc"))) // owned value
+	b.Append(From(Borrowed(":path"), Borrowed("/second")))                      // duplicate key
+	path[1] = 'X'                                                               // the batch copied it
 
 	if b.Len() != 5 {
 		t.Fatalf("Len = %d", b.Len())
 	}
-	f, ok := b.Get(sd.KeyPath)
-	if !ok || f.Value.String() != "/pkg.Svc/Method" || f.Key() != sd.KeyPath {
+	f, ok := b.Get(staticdata.KeyPath)
+	if !ok || f.Value.String() != "/pkg.Svc/Method" || f.Key() != staticdata.KeyPath {
 		t.Fatalf("Get(:path) = %v, %v", f, ok)
 	}
-	if f.Name.Kind() != KindStatic || f.Name.Atom() != sd.KeyPath.Atom() {
+	if f.Name.Kind() != KindStatic || f.Name.Atom() != staticdata.KeyPath.Atom() {
 		t.Errorf(":path given as bytes was not upgraded to its atom: %v", f.Name.Kind())
 	}
 	if f.Value.Kind() != KindOwned {
 		t.Errorf("a copied value should be owned by the batch, is %v", f.Value.Kind())
 	}
-	if f, ok := b.Get(sd.KeyContentType); !ok || f.Value.String() != "application/grpc" {
+	if f, ok := b.Get(staticdata.KeyContentType); !ok || f.Value.String() != "application/grpc" {
 		t.Errorf("Get(content-type) = %v, %v", f, ok)
 	}
-	if _, ok := b.Get(sd.KeyGrpcTimeout); ok {
+	if _, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
 		t.Error("Get(grpc-timeout) found a field that is not there")
 	}
 	for _, name := range []string{"X-Custom", ":path", "content-type"} {
@@ -63,7 +63,7 @@ func TestBatchAppendAndGet(t *testing.T) {
 func TestBatchOwnedIsAdopted(t *testing.T) {
 	b := NewBatch(1, 0)
 	v := []byte("adopted")
-	b.Append(From(sd.KeyUserAgent.Atom(), Owned(v)))
+	b.Append(From(staticdata.KeyUserAgent.Atom(), Owned(v)))
 	if got := b.At(0).Value.UnsafeBytes(); len(got) != len(v) || &got[0] != &v[0] {
 		t.Error("owned bytes were copied")
 	}
@@ -73,8 +73,8 @@ func TestBatchInternedStaticHandleIsStatic(t *testing.T) {
 	tab := intern.New(intern.Limits{})
 	h, _ := intern.Make(tab, "te")
 	b := NewBatch(1, 0)
-	b.Append(From(h, sd.Lookup("trailers")))
-	if f := b.At(0); f.Name.Kind() != KindStatic || f.Key() != sd.KeyTe {
+	b.Append(From(h, staticdata.Lookup("trailers")))
+	if f := b.At(0); f.Name.Kind() != KindStatic || f.Key() != staticdata.KeyTe {
 		t.Errorf("field %v: kind %v key %v", f, f.Name.Kind(), f.Key())
 	}
 }
@@ -86,9 +86,9 @@ func TestBatchResetReusesMemory(t *testing.T) {
 		b.Reset()
 		for range 10 {
 			b.Append(From(Borrowed(name), Borrowed(value)))
-			b.Append(From(sd.KeyPath.Atom(), Borrowed(value)))
+			b.Append(From(staticdata.KeyPath.Atom(), Borrowed(value)))
 		}
-		if _, ok := b.Get(sd.KeyPath); !ok {
+		if _, ok := b.Get(staticdata.KeyPath); !ok {
 			t.Fatal("lost :path")
 		}
 	}
@@ -100,7 +100,7 @@ func TestBatchResetReusesMemory(t *testing.T) {
 	if b.Len() != 0 || b.Size() != 0 {
 		t.Error("Reset left fields")
 	}
-	if _, ok := b.Get(sd.KeyPath); ok {
+	if _, ok := b.Get(staticdata.KeyPath); ok {
 		t.Error("Reset left a slot")
 	}
 }
@@ -114,7 +114,7 @@ func TestBatchArenaGrowthKeepsEarlierFields(t *testing.T) {
 		b.Append(From(Borrowed("x-k"), BorrowString(v)))
 		// An atom name takes Append's fast path, which grows the arena too.
 		want = append(want, v)
-		b.Append(From(sd.KeyPath.Atom(), BorrowString(v)))
+		b.Append(From(staticdata.KeyPath.Atom(), BorrowString(v)))
 	}
 	for i, f := range b.All() {
 		if f.Value.String() != want[i] {
@@ -134,8 +134,8 @@ func TestBatchResetDropsPinnedMemory(t *testing.T) {
 		name string
 		f    Field
 	}{
-		{"owned name (slow path)", From(Owned("x-owned"), sd.Lookup("gzip"))},
-		{"owned value", From(sd.KeyPath.Atom(), Owned("/owned"))},
+		{"owned name (slow path)", From(Owned("x-owned"), staticdata.Lookup("gzip"))},
+		{"owned value", From(staticdata.KeyPath.Atom(), Owned("/owned"))},
 		{"interned name", From(h, Borrowed("v"))},
 		{"interned value (slow path)", From(Borrowed("x-k"), h)},
 	}
@@ -162,14 +162,14 @@ func TestBatchCopiesEveryLength(t *testing.T) {
 	b := NewBatch(0, 0)
 	var want []string
 	for n := range 70 {
-		b.Append(From(sd.KeyPath.Atom(), Borrowed(src[n:2*n]))) // fast path once the arena has room
-		b.Append(From(Borrowed(src[:n]), Borrowed(src[1:n+1]))) // slow path
+		b.Append(From(staticdata.KeyPath.Atom(), Borrowed(src[n:2*n]))) // fast path once the arena has room
+		b.Append(From(Borrowed(src[:n]), Borrowed(src[1:n+1])))         // slow path
 		want = append(want, string(src[n:2*n]), string(src[:n]), string(src[1:n+1]))
 	}
 	clear(src)
 	var got []string
 	for _, f := range b.All() {
-		if f.Key() == sd.KeyPath {
+		if f.Key() == staticdata.KeyPath {
 			got = append(got, f.Value.String())
 		} else {
 			got = append(got, f.Name.String(), f.Value.String())
@@ -190,20 +190,20 @@ func TestBatchCopiesEveryLength(t *testing.T) {
 func TestBatchResetWrapsBase(t *testing.T) {
 	b := NewBatch(4, 64)
 	b.base = 0xffffffff00000000 // the last base before the wrap
-	b.Append(From(sd.KeyMethod.Atom(), sd.Lookup("GET")))
-	b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
+	b.Append(From(staticdata.KeyMethod.Atom(), staticdata.Lookup("GET")))
+	b.Append(From(staticdata.KeyPath.Atom(), Borrowed("/a")))
 	for round := range 3 {
-		if f, ok := b.Get(sd.KeyPath); !ok || f.Value.String() != "/a" {
+		if f, ok := b.Get(staticdata.KeyPath); !ok || f.Value.String() != "/a" {
 			t.Fatalf("round %d: Get(:path) = %v, %v", round, f, ok)
 		}
 		b.Reset()
-		for _, k := range []sd.KeyID{sd.KeyMethod, sd.KeyPath, sd.KeyUnknown} {
+		for _, k := range []staticdata.KeyID{staticdata.KeyMethod, staticdata.KeyPath, staticdata.KeyUnknown} {
 			if f, ok := b.Get(k); ok {
 				t.Fatalf("round %d: after Reset (base %#x), Get(%v) = %v", round, b.base, k, f)
 			}
 		}
-		b.Append(From(sd.KeyPath.Atom(), Borrowed("/a")))
-		if f, ok := b.Get(sd.KeyMethod); ok {
+		b.Append(From(staticdata.KeyPath.Atom(), Borrowed("/a")))
+		if f, ok := b.Get(staticdata.KeyMethod); ok {
 			t.Fatalf("round %d: Get(:method) = %v, from before Reset", round, f)
 		}
 	}

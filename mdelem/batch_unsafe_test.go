@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestBatchEmptyBorrowed checks that an empty borrowed side, on either
@@ -18,10 +18,10 @@ func TestBatchEmptyBorrowed(t *testing.T) {
 	for _, arena := range []int{0, 7, 64} {
 		b := NewBatch(4, arena)
 		for i, f := range []Field{
-			From(sd.KeyPath.Atom(), Borrowed("1234567")), // fills an arena of 7
-			From(sd.KeyPath.Atom(), empty),               // fast path unless the arena is full
-			From(Borrowed("x-k"), empty),                 // slow path, value empty
-			From(empty, Borrowed("v")),                   // slow path, name empty
+			From(staticdata.KeyPath.Atom(), Borrowed("1234567")), // fills an arena of 7
+			From(staticdata.KeyPath.Atom(), empty),               // fast path unless the arena is full
+			From(Borrowed("x-k"), empty),                         // slow path, value empty
+			From(empty, Borrowed("v")),                           // slow path, name empty
 		} {
 			b.Append(f)
 			lo := uintptr(unsafe.Pointer(unsafe.SliceData(b.arena)))

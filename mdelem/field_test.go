@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestSensitiveSurvivesAppend checks that the never-index mark, which
@@ -19,7 +19,7 @@ func TestSensitiveSurvivesAppend(t *testing.T) {
 		want string // the name as the batch keeps it
 		kind Kind   // the name's kind in the batch
 	}{
-		{"static atom", From(sd.KeyAuthorization.Atom(), Borrowed("Bearer t")), "authorization", KindStatic},
+		{"static atom", From(staticdata.KeyAuthorization.Atom(), Borrowed("Bearer t")), "authorization", KindStatic},
 		{"interned handle", From(h, Borrowed("Bearer t")), "x-secret-interned", KindInterned},
 		{"well-known name as bytes, resolved to its atom", From(Borrowed("authorization"), Borrowed("Bearer t")), "authorization", KindStatic},
 		{"unknown borrowed name, copied", From(Borrowed("x-api-key"), Borrowed("k")), "x-api-key", KindOwned},
@@ -50,7 +50,7 @@ func TestSensitiveSurvivesAppend(t *testing.T) {
 }
 
 func TestWithSensitiveClears(t *testing.T) {
-	f := From(sd.KeyCookie.Atom(), Borrowed("a=b"))
+	f := From(staticdata.KeyCookie.Atom(), Borrowed("a=b"))
 	if f.Sensitive() {
 		t.Fatal("From marked a field sensitive")
 	}
@@ -58,7 +58,7 @@ func TestWithSensitiveClears(t *testing.T) {
 	if !g.Sensitive() || !sameField(g.WithSensitive(false), f) {
 		t.Errorf("WithSensitive(true) then (false) = %+v, want %+v", g.WithSensitive(false), f)
 	}
-	if g.Name.Atom() != sd.KeyCookie.Atom() || g.Name.Kind() != KindStatic || g.Key() != sd.KeyCookie {
+	if g.Name.Atom() != staticdata.KeyCookie.Atom() || g.Name.Kind() != KindStatic || g.Key() != staticdata.KeyCookie {
 		t.Errorf("the mark changed the name: %v %v", g.Name.Kind(), g.Key())
 	}
 }
@@ -75,7 +75,7 @@ func TestIsBorrowed(t *testing.T) {
 		{"borrowed", StrOf(Borrowed("v")), true},
 		{"empty borrowed", StrOf(Borrowed(nil)), true},
 		{"owned", StrOf(Owned("v")), false},
-		{"static", StrOf(sd.KeyPath.Atom()), false},
+		{"static", StrOf(staticdata.KeyPath.Atom()), false},
 		{"zero", Str{}, false},
 		{"borrowed, appended", func() Str { b.Append(From(Borrowed("x-k"), Borrowed("v"))); return b.At(b.Len() - 1).Value }(), false},
 	}

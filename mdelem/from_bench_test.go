@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // Handwritten, non-generic constructors: one per side kind, and one per
@@ -74,7 +74,7 @@ func BenchmarkFrom(b *testing.B) {
 		vOwned[i] = Owned(s + "-owned")
 		vBorrowed[i] = Borrowed(s + "-borrowed")
 	}
-	for i, k := range []sd.KeyID{sd.KeyContentType, sd.KeyPath, sd.KeyTe, sd.KeyGrpcTimeout} {
+	for i, k := range []staticdata.KeyID{staticdata.KeyContentType, staticdata.KeyPath, staticdata.KeyTe, staticdata.KeyGrpcTimeout} {
 		vStatic[i] = k.Atom()
 	}
 	b.Run("kinds=static_static/impl=generic", func(b *testing.B) {

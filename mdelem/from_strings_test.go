@@ -3,7 +3,7 @@ package mdelem
 import (
 	"testing"
 
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestFromStringsKinds checks each side's storage: the static atom of a
@@ -30,7 +30,7 @@ func TestFromStringsKinds(t *testing.T) {
 			if s.Kind() != tt.kind || s.kind() != tt.kind || s.UnsafeString() != tt.s || s.Len() != len(tt.s) || !s.IsValid() {
 				t.Errorf("FromStrings(%q) side %d: kind %v (stored %v), %q, len %d", tt.s, side, s.Kind(), s.kind(), s.UnsafeString(), s.Len())
 			}
-			if a := sd.Lookup(tt.s); tt.kind == KindStatic && s.Atom() != a {
+			if a := staticdata.Lookup(tt.s); tt.kind == KindStatic && s.Atom() != a {
 				t.Errorf("FromStrings(%q) side %d: atom %p, want %p", tt.s, side, s.Atom(), a)
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // guardLengths is every length TestAppendAtGuard and TestStrAtGuard try:
@@ -49,7 +49,7 @@ func TestAppendAtGuard(t *testing.T) {
 			name := guardPlace(nameR, fill(make([]byte, n), 3), before)
 			value := guardPlace(valueR, fill(make([]byte, n), 7), before)
 			wantName, wantValue := string(name), string(value)
-			if a := sd.Lookup(name); a != nil {
+			if a := staticdata.Lookup(name); a != nil {
 				wantName = a.String()
 			}
 			tests := []struct {
@@ -58,17 +58,17 @@ func TestAppendAtGuard(t *testing.T) {
 				arena int // bytes of arena, against a guard; -1 for a heap one of 0
 				full  bool
 			}{
-				{"atom name, borrowed value, fast path", From(sd.KeyPath.Atom(), Borrowed(value)), n + 1, false},
-				{"atom name, borrowed value, exact arena (appendResolved)", From(sd.KeyPath.Atom(), Borrowed(value)), n, false},
-				{"atom name, borrowed value, no arena (growArena)", From(sd.KeyPath.Atom(), Borrowed(value)), -1, false},
-				{"atom name, owned value", From(sd.KeyPath.Atom(), Owned(value)), 0, false},
+				{"atom name, borrowed value, fast path", From(staticdata.KeyPath.Atom(), Borrowed(value)), n + 1, false},
+				{"atom name, borrowed value, exact arena (appendResolved)", From(staticdata.KeyPath.Atom(), Borrowed(value)), n, false},
+				{"atom name, borrowed value, no arena (growArena)", From(staticdata.KeyPath.Atom(), Borrowed(value)), -1, false},
+				{"atom name, owned value", From(staticdata.KeyPath.Atom(), Owned(value)), 0, false},
 				{"bytes name and value, borrowed", From(Borrowed(name), Borrowed(value)), 2*n + 1, false},
 				{"bytes name and value, borrowed, exact arena", From(Borrowed(name), Borrowed(value)), 2 * n, false},
 				{"bytes name, owned, borrowed value", From(Owned(name), Borrowed(value)), n + 1, false},
 				{"bytes name, borrowed, owned value", From(Borrowed(name), Owned(value)), n + 1, false},
 				{"bytes name and value, owned", From(Owned(name), Owned(value)), 0, false},
 				{"full batch (appendSafe)", From(Borrowed(name), Borrowed(value)), 2 * n, true},
-				{"full batch, atom name", From(sd.KeyPath.Atom(), Borrowed(value)), n, true},
+				{"full batch, atom name", From(staticdata.KeyPath.Atom(), Borrowed(value)), n, true},
 			}
 			for _, tt := range tests {
 				for _, ap := range appends {
@@ -140,7 +140,7 @@ func TestStrAtGuard(t *testing.T) {
 				"borrowed":     borrowedStr(g1),
 				"owned":        ownedStr(g2),
 				"BorrowString": From(BorrowString(gs), Owned(nil)).Name,
-				"From value":   From(sd.KeyPath.Atom(), Borrowed(g1)).Value,
+				"From value":   From(staticdata.KeyPath.Atom(), Borrowed(g1)).Value,
 				"StrOf":        StrOf(Borrowed(g1)),
 				"FromStrings":  FromStrings(gs, gs).Value,
 			}

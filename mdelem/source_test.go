@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 func TestFromKinds(t *testing.T) {
@@ -15,7 +15,7 @@ func TestFromKinds(t *testing.T) {
 	}
 	owned := []byte("owned-bytes")
 	borrowed := []byte("borrowed-bytes")
-	path := sd.KeyPath.Atom()
+	path := staticdata.KeyPath.Atom()
 
 	tests := []struct {
 		name       string
@@ -23,7 +23,7 @@ func TestFromKinds(t *testing.T) {
 		kinds      [2]Kind
 		nameS, val string
 	}{
-		{"static_static", From(path, sd.Lookup("/")), [2]Kind{KindStatic, KindStatic}, ":path", "/"},
+		{"static_static", From(path, staticdata.Lookup("/")), [2]Kind{KindStatic, KindStatic}, ":path", "/"},
 		{"static_interned", From(path, h), [2]Kind{KindStatic, KindInterned}, ":path", "x-tenant-id"},
 		{"static_owned", From(path, Owned(owned)), [2]Kind{KindStatic, KindOwned}, ":path", "owned-bytes"},
 		{"static_borrowed", From(path, Borrowed(borrowed)), [2]Kind{KindStatic, KindBorrowed}, ":path", "borrowed-bytes"},
@@ -71,13 +71,13 @@ func TestStrEqual(t *testing.T) {
 	a2, _ := intern.Make(t2, "x-custom") // same string, other interner
 	b1, _ := intern.Make(t1, "x-other")
 	strs := map[string]Str{
-		"static":       strAtom(sd.KeyPath.Atom()),
+		"static":       strAtom(staticdata.KeyPath.Atom()),
 		"interned1":    From(a1, a1).Name,
 		"interned2":    From(a2, a2).Name,
 		"interned3":    From(b1, b1).Name,
 		"owned":        From(Owned("x-custom"), a1).Name,
 		"borrowed":     From(Borrowed(":path"), a1).Name,
-		"static-other": strAtom(sd.KeyAuthority.Atom()),
+		"static-other": strAtom(staticdata.KeyAuthority.Atom()),
 		"zero":         {},
 		"empty":        From(Owned(nil), a1).Name,
 	}
@@ -117,7 +117,7 @@ func TestFromDoesNotAllocate(t *testing.T) {
 	tab := intern.New(intern.Limits{})
 	h, _ := intern.Make(tab, "x-tenant-id")
 	name, value := []byte("x-custom"), []byte("some-value")
-	a := sd.KeyPath.Atom()
+	a := staticdata.KeyPath.Atom()
 	var sink Field
 	tests := []struct {
 		name string
@@ -148,7 +148,7 @@ func fromSafe[K, V Source](name K, value V) Field {
 // the same, tags included.
 func TestFromTwins(t *testing.T) {
 	h, _ := intern.Make(intern.New(intern.Limits{}), "x-twin")
-	statics := []Static{nil, sd.KeyPath.Atom(), sd.Lookup("GET")}
+	statics := []Static{nil, staticdata.KeyPath.Atom(), staticdata.Lookup("GET")}
 	path, _ := intern.Lookup[string](nil, ":path")
 	interned := []Interned{{}, h, path}
 	bytes := [][]byte{nil, {}, []byte("v"), []byte("a longer value of bytes")}

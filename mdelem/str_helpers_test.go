@@ -2,14 +2,14 @@ package mdelem
 
 import (
 	"github.com/metapack/metapack/internal/tier"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // strAtom returns the Str of an atom for tests that build one side at a
 // time: tagged static when the atom's ID is in the static tier, interned
 // otherwise, as From tags a Static and an Interned. strAtom(nil) holds
 // no string.
-func strAtom(a *sd.Atom) Str {
+func strAtom(a *staticdata.Atom) Str {
 	if a != nil && tier.ID(a) == tier.NotStatic {
 		return atomStr(a, tagInterned)
 	}

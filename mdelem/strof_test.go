@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestStrOfKinds checks that StrOf builds each kind of side exactly as
@@ -22,7 +22,7 @@ func TestStrOfKinds(t *testing.T) {
 		twin Str
 		kind Kind
 	}{
-		{"static", StrOf(sd.KeyPath.Atom()), From(sd.KeyPath.Atom(), Owned(nil)).Name, fromSide(sd.KeyPath.Atom()), KindStatic},
+		{"static", StrOf(staticdata.KeyPath.Atom()), From(staticdata.KeyPath.Atom(), Owned(nil)).Name, fromSide(staticdata.KeyPath.Atom()), KindStatic},
 		{"nil static", StrOf(Static(nil)), From(Static(nil), Owned(nil)).Name, fromSide(Static(nil)), KindInvalid},
 		{"interned", StrOf(h), From(h, Owned(nil)).Name, fromSide(h), KindInterned},
 		{"interned as static", StrOf(h.Atom()), From(h.Atom(), Owned(nil)).Name, fromSide(h.Atom()), KindInterned},

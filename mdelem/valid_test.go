@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/intern"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // appendPaths appends f to a fresh batch through each of Append's paths:
@@ -37,13 +37,13 @@ func TestAppendRejectsNoString(t *testing.T) {
 		wantName string
 	}{
 		{"zero Handle name", From(zero, Borrowed("v")), ErrNoName, ""},
-		{"zero Handle name, static value", From(zero, sd.Lookup("gzip")), ErrNoName, ""},
-		{"zero Handle value", From(sd.KeyPath.Atom(), zero), ErrNoValue, ":path"},
-		{"Lookup without an atom", From(sd.KeyStatus.Atom(), sd.Lookup("201")), ErrNoValue, ":status"},
-		{"nil atom name", From(sd.Lookup("x-no-atom"), Borrowed("v")), ErrNoName, ""},
-		{"nil atom value, bytes name", From(Borrowed("x-k"), sd.Lookup("201")), ErrNoValue, "x-k"},
-		{"nil atom value, name that may be an atom", From(Borrowed(":status"), sd.Lookup("201")), ErrNoValue, ":status"},
-		{"zero Str value", Field{Name: strAtom(sd.KeyTe.Atom())}, ErrNoValue, "te"},
+		{"zero Handle name, static value", From(zero, staticdata.Lookup("gzip")), ErrNoName, ""},
+		{"zero Handle value", From(staticdata.KeyPath.Atom(), zero), ErrNoValue, ":path"},
+		{"Lookup without an atom", From(staticdata.KeyStatus.Atom(), staticdata.Lookup("201")), ErrNoValue, ":status"},
+		{"nil atom name", From(staticdata.Lookup("x-no-atom"), Borrowed("v")), ErrNoName, ""},
+		{"nil atom value, bytes name", From(Borrowed("x-k"), staticdata.Lookup("201")), ErrNoValue, "x-k"},
+		{"nil atom value, name that may be an atom", From(Borrowed(":status"), staticdata.Lookup("201")), ErrNoValue, ":status"},
+		{"zero Str value", Field{Name: strAtom(staticdata.KeyTe.Atom())}, ErrNoValue, "te"},
 		{"zero Field", Field{}, ErrNoName, ""},
 		{"strAtom(nil) name, sensitive", Field{Name: strAtom(nil), Value: borrowedStr([]byte("v"))}.WithSensitive(true), ErrNoName, ""},
 	}
@@ -53,7 +53,7 @@ func TestAppendRejectsNoString(t *testing.T) {
 				t.Fatalf("%s: IsValid", tt.name)
 			}
 			b := p.make()
-			p.add(b, From(sd.KeyMethod.Atom(), sd.Lookup("GET")))
+			p.add(b, From(staticdata.KeyMethod.Atom(), staticdata.Lookup("GET")))
 			p.add(b, tt.f)
 			if b.Len() != 1 || b.Size() != len(":methodGET")+32 {
 				t.Errorf("%s, %s path: Len %d, Size %d after the rejected field", tt.name, p.name, b.Len(), b.Size())
@@ -63,7 +63,7 @@ func TestAppendRejectsNoString(t *testing.T) {
 				err.Error() != tt.want.Error()+": field 1 "+strconv.Quote(tt.wantName) {
 				t.Errorf("%s, %s path: Err = %v, want %v at 1 named %q", tt.name, p.name, err, tt.want, tt.wantName)
 			}
-			if f, ok := b.Get(sd.KeyStatus); ok {
+			if f, ok := b.Get(staticdata.KeyStatus); ok {
 				t.Errorf("%s, %s path: Get(:status) = %v", tt.name, p.name, f)
 			}
 			// The first error stays; Reset clears it.
@@ -86,7 +86,7 @@ func TestStrNoString(t *testing.T) {
 	for name, s := range map[string]Str{
 		"zero Handle":       From(zero, zero).Name,
 		"zero Handle value": From(Borrowed("x"), zero).Value,
-		"nil atom":          From(sd.Lookup("201"), Borrowed("x")).Name,
+		"nil atom":          From(staticdata.Lookup("201"), Borrowed("x")).Name,
 		"strAtom(nil)":      strAtom(nil),
 		"zero Str":          {},
 	} {
@@ -96,7 +96,7 @@ func TestStrNoString(t *testing.T) {
 	}
 	// Empty strings hold a string.
 	for name, s := range map[string]Str{
-		"empty atom":     strAtom(sd.Lookup("")),
+		"empty atom":     strAtom(staticdata.Lookup("")),
 		"empty borrowed": From(Borrowed(nil), Owned(nil)).Name,
 		"empty owned":    From(Borrowed(nil), Owned(nil)).Value,
 	} {
@@ -120,9 +120,9 @@ func TestAppendInternedAsStatic(t *testing.T) {
 		name string
 		f    Field
 	}{
-		{"name", From(a, sd.Lookup("gzip"))},
+		{"name", From(a, staticdata.Lookup("gzip"))},
 		{"name, borrowed value", From(a, Borrowed("v"))},
-		{"value", From(sd.KeyUserAgent.Atom(), a)},
+		{"value", From(staticdata.KeyUserAgent.Atom(), a)},
 		{"value, bytes name", From(Borrowed("x-k"), a)},
 		{"value, bytes name that may be an atom", From(Borrowed("te"), a)},
 	} {
@@ -151,27 +151,27 @@ func TestAppendInternedAsStatic(t *testing.T) {
 // taken for the atom it copies: it Equals it, has its kind, key and
 // string, and fills its key's slot.
 func TestForgedAtomIsTheAtom(t *testing.T) {
-	path := *sd.KeyPath.Atom()
-	get := *sd.Lookup("GET")
-	var zero sd.Atom // ID 0: the empty string
-	real := strAtom(sd.KeyPath.Atom())
+	path := *staticdata.KeyPath.Atom()
+	get := *staticdata.Lookup("GET")
+	var zero staticdata.Atom // ID 0: the empty string
+	real := strAtom(staticdata.KeyPath.Atom())
 	forged := From(&path, &get)
-	if !forged.Name.Equal(real) || !real.Equal(forged.Name) || !forged.Value.Equal(strAtom(sd.Lookup("GET"))) {
+	if !forged.Name.Equal(real) || !real.Equal(forged.Name) || !forged.Value.Equal(strAtom(staticdata.Lookup("GET"))) {
 		t.Error("a copy of :path does not Equal :path")
 	}
-	if forged.Name.Equal(strAtom(sd.KeyAuthority.Atom())) || forged.Name.Equal(forged.Value) {
+	if forged.Name.Equal(strAtom(staticdata.KeyAuthority.Atom())) || forged.Name.Equal(forged.Value) {
 		t.Error("a copy of :path Equals another atom")
 	}
-	if forged.Name.Kind() != KindStatic || forged.Key() != sd.KeyPath || forged.Name.String() != ":path" {
+	if forged.Name.Kind() != KindStatic || forged.Key() != staticdata.KeyPath || forged.Name.String() != ":path" {
 		t.Errorf("copy of :path: kind %v, key %v, atom %p", forged.Name.Kind(), forged.Key(), forged.Name.Atom())
 	}
-	if z := strAtom(&zero); !z.Equal(strAtom(sd.Lookup(""))) || z.String() != "" {
+	if z := strAtom(&zero); !z.Equal(strAtom(staticdata.Lookup(""))) || z.String() != "" {
 		t.Error("the zero Atom is not the empty string")
 	}
 	for _, p := range appendPaths {
 		b := p.make()
 		p.add(b, forged)
-		if f, ok := b.Get(sd.KeyPath); !ok || !f.Name.Equal(real) || !f.Value.EqualString("GET") {
+		if f, ok := b.Get(staticdata.KeyPath); !ok || !f.Name.Equal(real) || !f.Value.EqualString("GET") {
 			t.Errorf("%s path: Get(:path) = %v, %v", p.name, f, ok)
 		}
 	}
@@ -182,7 +182,7 @@ func TestForgedAtomIsTheAtom(t *testing.T) {
 func TestGetUnknownKey(t *testing.T) {
 	b := NewBatch(4, 64)
 	b.Append(From(Borrowed("x-k"), Borrowed("v")))
-	for _, k := range []sd.KeyID{sd.KeyUnknown, tier.NumKeys, 200, 255} {
+	for _, k := range []staticdata.KeyID{staticdata.KeyUnknown, tier.NumKeys, 200, 255} {
 		if f, ok := b.Get(k); ok {
 			t.Errorf("Get(%d) = %v", k, f)
 		}

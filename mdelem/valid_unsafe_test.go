@@ -8,15 +8,15 @@ import (
 	"unsafe"
 
 	"github.com/metapack/metapack/internal/tier"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // forgeAtom returns a copy of a with its unexported field name set to v,
 // as only unsafe code can: an atom that is no copy of any real one.
-func forgeAtom(t *testing.T, a *sd.Atom, name string, v uint64) *sd.Atom {
+func forgeAtom(t *testing.T, a *staticdata.Atom, name string, v uint64) *staticdata.Atom {
 	t.Helper()
 	c := *a
-	sf, ok := reflect.TypeFor[sd.Atom]().FieldByName(name)
+	sf, ok := reflect.TypeFor[staticdata.Atom]().FieldByName(name)
 	if !ok {
 		t.Fatalf("staticdata.Atom has no field %s", name)
 	}
@@ -37,13 +37,13 @@ func forgeAtom(t *testing.T, a *sd.Atom, name string, v uint64) *sd.Atom {
 // makes Append, Get, Field.Key, Str.Kind, Equal or Handle panic, on any
 // path; and that a key past the slots fills no slot.
 func TestAppendForgedKey(t *testing.T) {
-	forged := []*sd.Atom{
-		forgeAtom(t, sd.KeyPath.Atom(), "key", 66),
-		forgeAtom(t, sd.KeyPath.Atom(), "key", 200),
-		forgeAtom(t, sd.KeyPath.Atom(), "key", 255),
-		forgeAtom(t, sd.Lookup("GET"), "id", tier.NumAtoms),
-		forgeAtom(t, sd.Lookup("GET"), "id", 500),
-		forgeAtom(t, sd.KeyTe.Atom(), "id", 0), // the ID of "", the string "te"
+	forged := []*staticdata.Atom{
+		forgeAtom(t, staticdata.KeyPath.Atom(), "key", 66),
+		forgeAtom(t, staticdata.KeyPath.Atom(), "key", 200),
+		forgeAtom(t, staticdata.KeyPath.Atom(), "key", 255),
+		forgeAtom(t, staticdata.Lookup("GET"), "id", tier.NumAtoms),
+		forgeAtom(t, staticdata.Lookup("GET"), "id", 500),
+		forgeAtom(t, staticdata.KeyTe.Atom(), "id", 0), // the ID of "", the string "te"
 	}
 	for i, a := range forged {
 		for _, p := range appendPaths {
@@ -61,10 +61,10 @@ func TestAppendForgedKey(t *testing.T) {
 			if !f.Name.Equal(f.Value) || !f.Name.Equal(strAtom(a)) || !f.Name.EqualString(a.String()) {
 				t.Errorf("forged atom %d, %s path: not equal to itself", i, p.name)
 			}
-			if f.Name.Equal(strAtom(sd.KeyAuthority.Atom())) {
+			if f.Name.Equal(strAtom(staticdata.KeyAuthority.Atom())) {
 				t.Errorf("forged atom %d, %s path: equals :authority", i, p.name)
 			}
-			for k := range sd.KeyID(255) {
+			for k := range staticdata.KeyID(255) {
 				if g, ok := b.Get(k); ok && k != a.Key() {
 					t.Errorf("forged atom %d, %s path: Get(%d) = %v", i, p.name, k, g)
 				}

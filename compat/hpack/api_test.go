@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	compat "github.com/metapack/metapack/compat/hpack"
 )
@@ -189,13 +189,13 @@ func TestEmitControls(t *testing.T) {
 func TestTableSizeAboveInitial(t *testing.T) {
 	big := strings.Repeat("v", 3000)
 	var buf bytes.Buffer
-	enc := hpack.NewEncoder(&buf) // an encoder that wrongly assumes 8192 without saying so
+	enc := xhpack.NewEncoder(&buf) // an encoder that wrongly assumes 8192 without saying so
 	enc.SetMaxDynamicTableSizeLimit(8192)
 	enc.SetMaxDynamicTableSize(8192)
-	enc.WriteField(hpack.HeaderField{Name: "a", Value: big})
-	enc.WriteField(hpack.HeaderField{Name: "b", Value: big})
+	enc.WriteField(xhpack.HeaderField{Name: "a", Value: big})
+	enc.WriteField(xhpack.HeaderField{Name: "b", Value: big})
 	block := append(buf.Bytes()[3:], 0xbf) // drop the size update; then index 63: "a"
-	x := hpack.NewDecoder(8192, nil)
+	x := xhpack.NewDecoder(8192, nil)
 	if _, err := x.DecodeFull(block); err != nil {
 		t.Fatalf("x/net: %v", err)
 	}
@@ -222,8 +222,8 @@ func TestEncoderTableSize(t *testing.T) {
 		{true, 0}, {false, 10}, {true, 4096}, {false, 4096}, {false, 0}, {false, 300},
 	}
 	var xb, cb bytes.Buffer
-	xe, ce := hpack.NewEncoder(&xb), compat.NewEncoder(&cb)
-	xd := hpack.NewDecoder(8192, nil)
+	xe, ce := xhpack.NewEncoder(&xb), compat.NewEncoder(&cb)
+	xd := xhpack.NewDecoder(8192, nil)
 	if got := ce.MaxDynamicTableSize(); got != 4096 {
 		t.Fatalf("initial MaxDynamicTableSize %d", got)
 	}
@@ -272,11 +272,11 @@ func TestWriteFieldErrors(t *testing.T) {
 
 func TestHuffman(t *testing.T) {
 	for _, s := range []string{"", "a", "www.example.com", "no-cache", "\x00\xff\x80 binary \x7f", strings.Repeat("xyz", 100)} {
-		if c, x := compat.HuffmanEncodeLength(s), hpack.HuffmanEncodeLength(s); c != x {
+		if c, x := compat.HuffmanEncodeLength(s), xhpack.HuffmanEncodeLength(s); c != x {
 			t.Errorf("HuffmanEncodeLength(%q) = %d, x/net %d", s, c, x)
 		}
 		enc := compat.AppendHuffmanString([]byte("pre"), s)
-		if x := hpack.AppendHuffmanString([]byte("pre"), s); !bytes.Equal(enc, x) {
+		if x := xhpack.AppendHuffmanString([]byte("pre"), s); !bytes.Equal(enc, x) {
 			t.Errorf("AppendHuffmanString(%q) = %x, x/net %x", s, enc, x)
 		}
 		got, err := compat.HuffmanDecodeToString(enc[3:])
@@ -290,8 +290,8 @@ func TestHuffman(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]byte{{0xff}, {0xff, 0xff, 0xff, 0xff}, {0x00}} {
-		_, xerr := hpack.HuffmanDecodeToString(bad)
-		if _, err := compat.HuffmanDecodeToString(bad); err != compat.ErrInvalidHuffman || xerr != hpack.ErrInvalidHuffman {
+		_, xerr := xhpack.HuffmanDecodeToString(bad)
+		if _, err := compat.HuffmanDecodeToString(bad); err != compat.ErrInvalidHuffman || xerr != xhpack.ErrInvalidHuffman {
 			t.Errorf("HuffmanDecodeToString(%x) = %v, x/net %v", bad, err, xerr)
 		}
 		var w bytes.Buffer
@@ -299,8 +299,8 @@ func TestHuffman(t *testing.T) {
 			t.Errorf("HuffmanDecode(%x) = %d, %v", bad, n, err)
 		}
 	}
-	if compat.ErrInvalidHuffman.Error() != hpack.ErrInvalidHuffman.Error() ||
-		compat.ErrStringLength.Error() != hpack.ErrStringLength.Error() {
+	if compat.ErrInvalidHuffman.Error() != xhpack.ErrInvalidHuffman.Error() ||
+		compat.ErrStringLength.Error() != xhpack.ErrStringLength.Error() {
 		t.Error("error strings differ from x/net's")
 	}
 }
@@ -482,12 +482,12 @@ func TestZeroValues(t *testing.T) {
 		for i, blk := range blocks {
 			// Zero Decoders for each block: a failed block poisons the
 			// drop-in.
-			var x hpack.Decoder
+			var x xhpack.Decoder
 			var c compat.Decoder
-			var xgot, cgot []hpack.HeaderField
+			var xgot, cgot []xhpack.HeaderField
 			if emit {
 				x.SetEmitEnabled(true)
-				x.SetEmitFunc(func(f hpack.HeaderField) { xgot = append(xgot, f) })
+				x.SetEmitFunc(func(f xhpack.HeaderField) { xgot = append(xgot, f) })
 				c.SetEmitEnabled(true)
 				c.SetEmitFunc(func(f compat.HeaderField) { cgot = append(cgot, f) })
 			}

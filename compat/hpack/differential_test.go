@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	compat "github.com/metapack/metapack/compat/hpack"
 )
@@ -25,8 +25,8 @@ var diffValues = []string{
 
 // randField returns a field mixing static-table strings, repeated custom
 // ones and fresh random ones, some of them binary.
-func randField(r *rand.Rand) hpack.HeaderField {
-	f := hpack.HeaderField{Name: diffNames[r.IntN(len(diffNames))]}
+func randField(r *rand.Rand) xhpack.HeaderField {
+	f := xhpack.HeaderField{Name: diffNames[r.IntN(len(diffNames))]}
 	switch r.IntN(4) {
 	case 0:
 		f.Value = diffValues[r.IntN(len(diffValues))]
@@ -98,10 +98,10 @@ func TestDifferentialXnetEncoder(t *testing.T) {
 	for seed := uint64(0); seed < 40; seed++ {
 		r := rand.New(rand.NewPCG(seed, 18))
 		var buf bytes.Buffer
-		enc := hpack.NewEncoder(&buf)
+		enc := xhpack.NewEncoder(&buf)
 		enc.SetMaxDynamicTableSizeLimit(8192)
-		var xgot []hpack.HeaderField
-		xdec := hpack.NewDecoder(4096, func(f hpack.HeaderField) { xgot = append(xgot, f) })
+		var xgot []xhpack.HeaderField
+		xdec := xhpack.NewDecoder(4096, func(f xhpack.HeaderField) { xgot = append(xgot, f) })
 		var cgot []compat.HeaderField
 		cdec := compat.NewDecoder(4096, func(f compat.HeaderField) { cgot = append(cgot, f) })
 		cfull := compat.NewDecoder(4096, nil)
@@ -114,7 +114,7 @@ func TestDifferentialXnetEncoder(t *testing.T) {
 				cfull.SetAllowedMaxDynamicTableSize(max(sz, 4096))
 			}
 			buf.Reset()
-			want := make([]hpack.HeaderField, 1+r.IntN(20))
+			want := make([]xhpack.HeaderField, 1+r.IntN(20))
 			for i := range want {
 				want[i] = randField(r)
 				if err := enc.WriteField(want[i]); err != nil {
@@ -146,7 +146,7 @@ func TestDifferentialCompatEncoder(t *testing.T) {
 		var buf bytes.Buffer
 		enc := compat.NewEncoder(&buf)
 		enc.SetMaxDynamicTableSizeLimit(8192)
-		xdec := hpack.NewDecoder(4096, nil)
+		xdec := xhpack.NewDecoder(4096, nil)
 		for blk := 0; blk < 60; blk++ {
 			if r.IntN(10) == 0 {
 				sz := uint32(r.IntN(9000))
@@ -202,11 +202,11 @@ func TestDifferentialEmitToggles(t *testing.T) {
 	for seed := uint64(0); seed < 40; seed++ {
 		r := rand.New(rand.NewPCG(seed, 9113))
 		var buf bytes.Buffer
-		enc := hpack.NewEncoder(&buf)
+		enc := xhpack.NewEncoder(&buf)
 		stopAfter := -1 // fields to emit before turning emitting off; -1: all
-		var xgot []hpack.HeaderField
-		var xdec *hpack.Decoder
-		xdec = hpack.NewDecoder(4096, func(f hpack.HeaderField) {
+		var xgot []xhpack.HeaderField
+		var xdec *xhpack.Decoder
+		xdec = xhpack.NewDecoder(4096, func(f xhpack.HeaderField) {
 			xgot = append(xgot, f)
 			if len(xgot) == stopAfter {
 				xdec.SetEmitEnabled(false)

@@ -1,7 +1,7 @@
 package hpack
 
 import (
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	mhpack "github.com/metapack/metapack/hpack"
 )
@@ -13,15 +13,15 @@ import (
 type (
 	// HeaderField is one header: a name, a value, and whether it must
 	// never be indexed (Sensitive). IsPseudo, Size and String are x/net's.
-	HeaderField = hpack.HeaderField
+	HeaderField = xhpack.HeaderField
 	// DecodingError reports a malformed header block (RFC 7541 §2.3.3,
 	// §5, §6). Err says what was wrong; see the package doc for its
 	// messages.
-	DecodingError = hpack.DecodingError
+	DecodingError = xhpack.DecodingError
 	// InvalidIndexError is the index of an indexed field or name that is
 	// in neither table (RFC 7541 §2.3.3), found in a DecodingError's Err.
 	// An index above 2^31-1 is reported as 2^31-1.
-	InvalidIndexError = hpack.InvalidIndexError
+	InvalidIndexError = xhpack.InvalidIndexError
 )
 
 // ErrStringLength reports a name or value longer than the limit set with

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	compat "github.com/metapack/metapack/compat/hpack"
 )
@@ -57,10 +57,10 @@ func TestSetMaxDynamicTableSizeLikeXnet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run := func(newDecoder func(emit func(hpack.HeaderField)) tableSizeDecoder) []string {
+			run := func(newDecoder func(emit func(xhpack.HeaderField)) tableSizeDecoder) []string {
 				var log []string
 				var d tableSizeDecoder
-				d = newDecoder(func(f hpack.HeaderField) {
+				d = newDecoder(func(f xhpack.HeaderField) {
 					log = append(log, f.Name+"="+f.Value[:min(len(f.Value), 8)])
 					if tt.emitMax != 0 && len(log) == 2 {
 						d.SetMaxDynamicTableSize(tt.emitMax)
@@ -84,8 +84,8 @@ func TestSetMaxDynamicTableSizeLikeXnet(t *testing.T) {
 				}
 				return log
 			}
-			want := run(func(emit func(hpack.HeaderField)) tableSizeDecoder { return hpack.NewDecoder(4096, emit) })
-			got := run(func(emit func(hpack.HeaderField)) tableSizeDecoder { return compat.NewDecoder(4096, emit) })
+			want := run(func(emit func(xhpack.HeaderField)) tableSizeDecoder { return xhpack.NewDecoder(4096, emit) })
+			got := run(func(emit func(xhpack.HeaderField)) tableSizeDecoder { return compat.NewDecoder(4096, emit) })
 			if !slices.Equal(got, want) {
 				t.Errorf("drop-in: %q\nx/net:   %q", got, want)
 			}

@@ -7,11 +7,11 @@ import (
 
 	"github.com/metapack/metapack/headerblock"
 	"golang.org/x/net/http2"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // loadtestRequest is the header list loadtest.sh sends with h2load.
-var loadtestRequest = []hpack.HeaderField{
+var loadtestRequest = []xhpack.HeaderField{
 	{Name: ":method", Value: "POST"},
 	{Name: ":path", Value: "/echo.Echo/Echo"},
 	{Name: ":scheme", Value: "http"},
@@ -31,9 +31,9 @@ var loadtestRequest = []hpack.HeaderField{
 
 // loadtestEchoHeaders are the 20 extra headers of loadtest.sh's second
 // workload (LOADTEST_ECHO_HEADERS=20), all echoed.
-var loadtestEchoHeaders = func() (fs []hpack.HeaderField) {
+var loadtestEchoHeaders = func() (fs []xhpack.HeaderField) {
 	for i := 1; i <= 20; i++ {
-		fs = append(fs, hpack.HeaderField{Name: fmt.Sprintf("x-echo-h%d", i), Value: fmt.Sprintf("value-%d-0123456789abcdef", i)})
+		fs = append(fs, xhpack.HeaderField{Name: fmt.Sprintf("x-echo-h%d", i), Value: fmt.Sprintf("value-%d-0123456789abcdef", i)})
 	}
 	return fs
 }()
@@ -49,18 +49,18 @@ var loadtestEchoHeaders = func() (fs []hpack.HeaderField) {
 func BenchmarkCodecRequest(b *testing.B) {
 	for _, w := range []struct {
 		name   string
-		fields []hpack.HeaderField
+		fields []xhpack.HeaderField
 	}{
 		{"default", loadtestRequest},
-		{"echo20", append(append([]hpack.HeaderField(nil), loadtestRequest...), loadtestEchoHeaders...)},
+		{"echo20", append(append([]xhpack.HeaderField(nil), loadtestRequest...), loadtestEchoHeaders...)},
 	} {
 		b.Run("workload="+w.name, func(b *testing.B) { benchCodecRequest(b, w.fields) })
 	}
 }
 
-func benchCodecRequest(b *testing.B, fields []hpack.HeaderField) {
+func benchCodecRequest(b *testing.B, fields []xhpack.HeaderField) {
 	var buf bytes.Buffer
-	enc := hpack.NewEncoder(&buf)
+	enc := xhpack.NewEncoder(&buf)
 	var blocks [][]byte
 	for range 4 {
 		buf.Reset()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/mdelem"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // TestMetapackCodecInternsNames: the metapack codec's decoder interns the
@@ -33,15 +33,15 @@ func TestMetapackCodecInternsNames(t *testing.T) {
 			c := newMetapackCodec(codecLimits{1 << 12, 4 << 20, 64})
 			br := newBlockReader(c, 1<<20)
 			var buf bytes.Buffer
-			enc := hpack.NewEncoder(&buf)
+			enc := xhpack.NewEncoder(&buf)
 			enc.SetMaxDynamicTableSizeLimit(0) // every name goes as a literal
-			respDec := hpack.NewDecoder(4096, nil)
-			var fields []hpack.HeaderField
+			respDec := xhpack.NewDecoder(4096, nil)
+			var fields []xhpack.HeaderField
 			fields = append(fields, loadtestRequest[:4]...)
 			for i := range tt.fields {
-				fields = append(fields, hpack.HeaderField{Name: fmt.Sprintf("x-echo-f%d", i), Value: "v"})
+				fields = append(fields, xhpack.HeaderField{Name: fmt.Sprintf("x-echo-f%d", i), Value: "v"})
 			}
-			fields = append(fields, hpack.HeaderField{Name: tt.echo, Value: "checked"})
+			fields = append(fields, xhpack.HeaderField{Name: tt.echo, Value: "checked"})
 			for round := range 2 { // the second request finds the names interned
 				buf.Reset()
 				for _, f := range fields {

@@ -11,7 +11,7 @@ import (
 	"github.com/metapack/metapack/hpack"
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 	"golang.org/x/net/http2"
 )
 
@@ -35,15 +35,15 @@ type metapackCodec struct {
 // Atoms of the fields the server sends (grpcmeta.AppendStatusTrailers
 // has those of grpc-status and grpc-message).
 var (
-	atomStatus      = sd.KeyStatus.Atom()
-	atomContentType = sd.KeyContentType.Atom()
-	atomContentLen  = sd.KeyContentLength.Atom()
+	atomStatus      = staticdata.KeyStatus.Atom()
+	atomContentType = staticdata.KeyContentType.Atom()
+	atomContentLen  = staticdata.KeyContentLength.Atom()
 	atomAppGRPC     = mustAtom("application/grpc")
 	atomStatus200   = mustAtom("200")
 )
 
-func mustAtom(s string) *sd.Atom {
-	a := sd.Lookup(s)
+func mustAtom(s string) *staticdata.Atom {
+	a := staticdata.Lookup(s)
 	if a == nil {
 		panic("grpcserver: no static atom for " + s)
 	}
@@ -130,27 +130,27 @@ func requestInfo(b *mdelem.Batch) (reqInfo, error) {
 		return reqInfo{}, err
 	}
 	var info reqInfo
-	f, _ := b.Get(sd.KeyMethod)
+	f, _ := b.Get(staticdata.KeyMethod)
 	info.method = f.Value.UnsafeString()
-	f, _ = b.Get(sd.KeyPath)
+	f, _ = b.Get(staticdata.KeyPath)
 	if info.path = f.Value.UnsafeString(); info.path == "" {
 		return reqInfo{}, errEmptyPath
 	}
 	// content-type and grpc-encoding values are atoms when they are
 	// static or interned (the decoder interns both keys' values): ValueOf
 	// parses each distinct one once and finds it again by pointer.
-	if f, ok := b.Get(sd.KeyContentType); ok {
+	if f, ok := b.Get(staticdata.KeyContentType); ok {
 		info.contentType = grpcmeta.ValueOf(f.Value).ContentType()
 	}
-	if f, ok := b.Get(sd.KeyGrpcEncoding); ok && f.Value.Len() > 0 {
+	if f, ok := b.Get(staticdata.KeyGrpcEncoding); ok && f.Value.Len() > 0 {
 		info.grpcEncoding, info.hasEncoding = f.Value.UnsafeString(), true
 		info.coding = grpcmeta.ValueOf(f.Value).Coding()
 	}
-	if f, ok := b.Get(sd.KeyGrpcTimeout); ok {
+	if f, ok := b.Get(staticdata.KeyGrpcTimeout); ok {
 		info.grpcTimeout, info.hasTimeout = f.Value.UnsafeString(), true
 	}
 	info.contentLength = -1
-	if f, ok := b.Get(sd.KeyContentLength); ok {
+	if f, ok := b.Get(staticdata.KeyContentLength); ok {
 		n, err := parseContentLength(f.Value.UnsafeString())
 		if err != nil {
 			return reqInfo{}, err
@@ -186,7 +186,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 	r.Append(mdelem.From(atomContentType, atomAppGRPC))
 	if req != nil {
 		for _, f := range req.(*mdelem.Batch).All() {
-			if a := f.Name.Atom(); a != nil && a.Key() != sd.KeyUnknown || !echoed(f.Name.UnsafeString()) {
+			if a := f.Name.Atom(); a != nil && a.Key() != staticdata.KeyUnknown || !echoed(f.Name.UnsafeString()) {
 				continue
 			}
 			if !grpcmeta.IsBinary(f.Name.UnsafeBytes()) {
@@ -217,7 +217,7 @@ func (m *metapackCodec) appendGRPCHeaders(dst []byte, req any, status int, msg s
 func (m *metapackCodec) echoSize(req any) int {
 	n := 0
 	for _, f := range req.(*mdelem.Batch).All() {
-		if a := f.Name.Atom(); (a == nil || a.Key() == sd.KeyUnknown) && echoed(f.Name.UnsafeString()) {
+		if a := f.Name.Atom(); (a == nil || a.Key() == staticdata.KeyUnknown) && echoed(f.Name.UnsafeString()) {
 			var size int
 			m.dec, size = echoFieldSize(m.dec, f.Name.UnsafeString(), f.Value.UnsafeString())
 			n += size
@@ -245,7 +245,7 @@ func (m *metapackCodec) appendTextHeaders(dst []byte, status int, contentLength 
 	r := m.resp
 	r.Reset()
 	m.num = strconv.AppendInt(m.num[:0], int64(status), 10)
-	if a := sd.Lookup(m.num); a != nil {
+	if a := staticdata.Lookup(m.num); a != nil {
 		r.Append(mdelem.From(atomStatus, a))
 	} else {
 		r.Append(mdelem.From(atomStatus, mdelem.Borrowed(m.num)))

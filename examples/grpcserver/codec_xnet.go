@@ -9,7 +9,7 @@ import (
 	"github.com/metapack/metapack/headerblock"
 	"github.com/metapack/metapack/mdelem"
 	"golang.org/x/net/http2"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // xnetCodec is the header codec built on golang.org/x/net/http2, for A/B
@@ -39,8 +39,8 @@ import (
 //   - FieldLimit: x/net has no field limit; MaxHeaderFields is counted
 //     here once the block is read, with the same 431.
 type xnetCodec struct {
-	dec *hpack.Decoder // the Framer's ReadMetaHeaders
-	enc *hpack.Encoder
+	dec *xhpack.Decoder // the Framer's ReadMetaHeaders
+	enc *xhpack.Encoder
 	out appendWriter // the encoder's output
 
 	cur  *xnetHeaders // the block just read (the reader goroutine's)
@@ -53,7 +53,7 @@ type xnetCodec struct {
 
 // xnetHeaders is a decoded header list: the Fields of a MetaHeadersFrame,
 // which x/net allocates for each block.
-type xnetHeaders struct{ fields []hpack.HeaderField }
+type xnetHeaders struct{ fields []xhpack.HeaderField }
 
 // appendWriter is an io.Writer that appends to a byte slice.
 type appendWriter struct{ b []byte }
@@ -67,8 +67,8 @@ func newXnetCodec(lim codecLimits) *xnetCodec {
 	x := &xnetCodec{maxFields: lim.maxFields, cur: &xnetHeaders{}}
 	// As x/net's server makes it: the Framer sets its emit function and
 	// string limit for each block.
-	x.dec = hpack.NewDecoder(initialHeaderTableSize, nil)
-	x.enc = hpack.NewEncoder(&x.out)
+	x.dec = xhpack.NewDecoder(initialHeaderTableSize, nil)
+	x.enc = xhpack.NewEncoder(&x.out)
 	return x
 }
 
@@ -137,7 +137,7 @@ func (x *xnetCodec) takeRequest() (any, reqInfo, error) {
 // fields and picks out the fields the server acts on. x/net's Framer has
 // checked the names and values, and the pseudo-header fields: the defined
 // ones only, each once, before the regular ones.
-func xnetRequestInfo(fields []hpack.HeaderField) (reqInfo, error) {
+func xnetRequestInfo(fields []xhpack.HeaderField) (reqInfo, error) {
 	info := reqInfo{contentLength: -1}
 	var seen uint8
 	var scheme string
@@ -241,8 +241,8 @@ func (x *xnetCodec) end() []byte {
 
 func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg string) []byte {
 	x.begin(dst)
-	x.enc.WriteField(hpack.HeaderField{Name: ":status", Value: "200"})
-	x.enc.WriteField(hpack.HeaderField{Name: "content-type", Value: "application/grpc"})
+	x.enc.WriteField(xhpack.HeaderField{Name: ":status", Value: "200"})
+	x.enc.WriteField(xhpack.HeaderField{Name: "content-type", Value: "application/grpc"})
 	if req != nil {
 		for _, f := range req.(*xnetHeaders).fields {
 			if !echoed(f.Name) {
@@ -254,7 +254,7 @@ func (x *xnetCodec) appendGRPCHeaders(dst []byte, req any, status int, msg strin
 			}
 			x.bin = eachBinary(x.bin, f.Name, f.Value, func(dec []byte) {
 				x.msg = base64.RawStdEncoding.AppendEncode(x.msg[:0], dec)
-				x.enc.WriteField(hpack.HeaderField{Name: f.Name, Value: string(x.msg), Sensitive: f.Sensitive})
+				x.enc.WriteField(xhpack.HeaderField{Name: f.Name, Value: string(x.msg), Sensitive: f.Sensitive})
 			})
 		}
 	}
@@ -285,10 +285,10 @@ func (x *xnetCodec) eachMetadata(req any, fn func(name, value string)) {
 }
 
 func (x *xnetCodec) writeStatus(status int, msg string) {
-	x.enc.WriteField(hpack.HeaderField{Name: "grpc-status", Value: statusString(status)})
+	x.enc.WriteField(xhpack.HeaderField{Name: "grpc-status", Value: statusString(status)})
 	if msg != "" {
 		x.msg = grpcmeta.AppendMessage(x.msg[:0], msg)
-		x.enc.WriteField(hpack.HeaderField{Name: "grpc-message", Value: string(x.msg)})
+		x.enc.WriteField(xhpack.HeaderField{Name: "grpc-message", Value: string(x.msg)})
 	}
 }
 
@@ -300,8 +300,8 @@ func (x *xnetCodec) appendGRPCTrailers(dst []byte, status int, msg string) []byt
 
 func (x *xnetCodec) appendTextHeaders(dst []byte, status int, contentLength int) []byte {
 	x.begin(dst)
-	x.enc.WriteField(hpack.HeaderField{Name: ":status", Value: strconv.Itoa(status)})
-	x.enc.WriteField(hpack.HeaderField{Name: "content-type", Value: textContentType})
-	x.enc.WriteField(hpack.HeaderField{Name: "content-length", Value: strconv.Itoa(contentLength)})
+	x.enc.WriteField(xhpack.HeaderField{Name: ":status", Value: strconv.Itoa(status)})
+	x.enc.WriteField(xhpack.HeaderField{Name: "content-type", Value: textContentType})
+	x.enc.WriteField(xhpack.HeaderField{Name: "content-length", Value: strconv.Itoa(contentLength)})
 	return x.end()
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"golang.org/x/net/http2"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // rawClient speaks HTTP/2 frame by frame, to test what grpc-go never
@@ -20,9 +20,9 @@ type rawClient struct {
 	t   *testing.T
 	nc  net.Conn
 	fr  *http2.Framer
-	enc *hpack.Encoder
+	enc *xhpack.Encoder
 	buf bytes.Buffer
-	dec *hpack.Decoder
+	dec *xhpack.Decoder
 }
 
 func newRawClient(t *testing.T, addr string, settings ...http2.Setting) *rawClient {
@@ -35,8 +35,8 @@ func newRawClient(t *testing.T, addr string, settings ...http2.Setting) *rawClie
 	nc.SetDeadline(time.Now().Add(20 * time.Second))
 	c := &rawClient{t: t, nc: nc}
 	c.fr = http2.NewFramer(nc, nc)
-	c.enc = hpack.NewEncoder(&c.buf)
-	c.dec = hpack.NewDecoder(4096, nil)
+	c.enc = xhpack.NewEncoder(&c.buf)
+	c.dec = xhpack.NewDecoder(4096, nil)
 	if _, err := io.WriteString(nc, http2.ClientPreface); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func (c *rawClient) read() http2.Frame {
 func (c *rawClient) block(kv ...string) []byte {
 	c.buf.Reset()
 	for i := 0; i < len(kv); i += 2 {
-		c.enc.WriteField(hpack.HeaderField{Name: kv[i], Value: kv[i+1]})
+		c.enc.WriteField(xhpack.HeaderField{Name: kv[i], Value: kv[i+1]})
 	}
 	return append([]byte(nil), c.buf.Bytes()...)
 }
@@ -92,7 +92,7 @@ func frameMessage(msg []byte) []byte {
 
 // response collects one stream's response.
 type response struct {
-	headers, trailers []hpack.HeaderField
+	headers, trailers []xhpack.HeaderField
 	data              []byte
 	rst               *http2.ErrCode
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/metapack/metapack/grpcmeta"
 	"github.com/metapack/metapack/mdelem"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 // responseBatch decodes a response block the codec encoded into a batch
@@ -15,7 +15,7 @@ import (
 // codeNotFound is the status code NOT_FOUND.
 const codeNotFound = 5
 
-func responseBatch(t *testing.T, dec *hpack.Decoder, block []byte) (*mdelem.Batch, []hpack.HeaderField) {
+func responseBatch(t *testing.T, dec *xhpack.Decoder, block []byte) (*mdelem.Batch, []xhpack.HeaderField) {
 	t.Helper()
 	fields, err := dec.DecodeFull(block)
 	if err != nil {
@@ -29,7 +29,7 @@ func responseBatch(t *testing.T, dec *hpack.Decoder, block []byte) (*mdelem.Batc
 }
 
 // listSize is the header list size of fields (name + value + 32 each).
-func listSize(fields []hpack.HeaderField) int {
+func listSize(fields []xhpack.HeaderField) int {
 	n := 0
 	for _, f := range fields {
 		n += fieldSize(f.Name, f.Value)
@@ -46,21 +46,21 @@ func listSize(fields []hpack.HeaderField) int {
 // grpcTrailersSize agree with what is encoded, and grpc-message decodes
 // to the message given.
 func TestEchoBinaryMetadata(t *testing.T) {
-	req := append(append([]hpack.HeaderField(nil), loadtestRequest[:4]...),
-		hpack.HeaderField{Name: "content-type", Value: "application/grpc"},
-		hpack.HeaderField{Name: "te", Value: "trailers"},
-		hpack.HeaderField{Name: "x-echo-plain", Value: "v a l u e"},
-		hpack.HeaderField{Name: "x-echo-padded-bin", Value: "AAECAw=="},
-		hpack.HeaderField{Name: "x-echo-unpadded-bin", Value: "AAECAw"},
-		hpack.HeaderField{Name: "x-echo-nonzero-bits-bin", Value: "AAECAx"}, // bits after the last byte are ignored
-		hpack.HeaderField{Name: "x-echo-joined-bin", Value: "AQ,AgM=,"},
-		hpack.HeaderField{Name: "x-echo-empty-bin", Value: ""},
-		hpack.HeaderField{Name: "x-echo-bad-bin", Value: "not base64!"},
-		hpack.HeaderField{Name: "x-echo-half-bad-bin", Value: "*,/w"},
-		hpack.HeaderField{Name: "x-echo-secret-bin", Value: "c2VjcmV0", Sensitive: true},
-		hpack.HeaderField{Name: "x-not-echoed-bin", Value: "AAAA"},
+	req := append(append([]xhpack.HeaderField(nil), loadtestRequest[:4]...),
+		xhpack.HeaderField{Name: "content-type", Value: "application/grpc"},
+		xhpack.HeaderField{Name: "te", Value: "trailers"},
+		xhpack.HeaderField{Name: "x-echo-plain", Value: "v a l u e"},
+		xhpack.HeaderField{Name: "x-echo-padded-bin", Value: "AAECAw=="},
+		xhpack.HeaderField{Name: "x-echo-unpadded-bin", Value: "AAECAw"},
+		xhpack.HeaderField{Name: "x-echo-nonzero-bits-bin", Value: "AAECAx"}, // bits after the last byte are ignored
+		xhpack.HeaderField{Name: "x-echo-joined-bin", Value: "AQ,AgM=,"},
+		xhpack.HeaderField{Name: "x-echo-empty-bin", Value: ""},
+		xhpack.HeaderField{Name: "x-echo-bad-bin", Value: "not base64!"},
+		xhpack.HeaderField{Name: "x-echo-half-bad-bin", Value: "*,/w"},
+		xhpack.HeaderField{Name: "x-echo-secret-bin", Value: "c2VjcmV0", Sensitive: true},
+		xhpack.HeaderField{Name: "x-not-echoed-bin", Value: "AAAA"},
 	)
-	want := []hpack.HeaderField{
+	want := []xhpack.HeaderField{
 		{Name: ":status", Value: "200"},
 		{Name: "content-type", Value: "application/grpc"},
 		{Name: "x-echo-plain", Value: "v a l u e"},
@@ -84,7 +84,7 @@ func TestEchoBinaryMetadata(t *testing.T) {
 			c := newCodec()
 			br := newBlockReader(c, 64<<10)
 			var buf bytes.Buffer
-			enc := hpack.NewEncoder(&buf)
+			enc := xhpack.NewEncoder(&buf)
 			for _, f := range req {
 				enc.WriteField(f)
 			}
@@ -99,7 +99,7 @@ func TestEchoBinaryMetadata(t *testing.T) {
 			if !isGRPC(&info) {
 				t.Fatalf("not a gRPC request: %+v", info)
 			}
-			dec := hpack.NewDecoder(4096, nil)
+			dec := xhpack.NewDecoder(4096, nil)
 
 			b, got := responseBatch(t, dec, c.appendGRPCHeaders(nil, h, -1, ""))
 			if len(got) != len(want) {
@@ -166,13 +166,13 @@ func TestRequestInfoTyped(t *testing.T) {
 			c := newCodec()
 			br := newBlockReader(c, 64<<10)
 			var buf bytes.Buffer
-			enc := hpack.NewEncoder(&buf)
+			enc := xhpack.NewEncoder(&buf)
 			for _, f := range loadtestRequest[:4] {
 				enc.WriteField(f)
 			}
-			enc.WriteField(hpack.HeaderField{Name: "content-type", Value: tt.ct})
+			enc.WriteField(xhpack.HeaderField{Name: "content-type", Value: tt.ct})
 			if tt.enc != "" {
-				enc.WriteField(hpack.HeaderField{Name: "grpc-encoding", Value: tt.enc})
+				enc.WriteField(xhpack.HeaderField{Name: "grpc-encoding", Value: tt.enc})
 			}
 			if err := br.read(c, buf.Bytes()); err != nil {
 				t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	mphpack "github.com/metapack/metapack/hpack"
+	"github.com/metapack/metapack/hpack"
 )
 
 // Config configures a Server. Zero fields take the defaults below; the
@@ -123,7 +123,7 @@ func (c *Config) withDefaults() (Config, error) {
 	if d.Codec == "" {
 		d.Codec = codecMetapack
 	}
-	orDefault(&d.HeaderTableSize, mphpack.DefaultTableSize)
+	orDefault(&d.HeaderTableSize, hpack.DefaultTableSize)
 	orDefault(&d.MaxHeaderListSize, DefaultMaxHeaderListSize)
 	orDefault(&d.MaxHeaderFields, DefaultMaxHeaderFields)
 	// Room for any list within the advertised size, Huffman-coded at its

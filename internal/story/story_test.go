@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 )
 
 func sampleStory() *Story {
@@ -361,7 +361,7 @@ func TestCorpus(t *testing.T) {
 func checkDecodes(t *testing.T, s *Story) {
 	t.Helper()
 	var got []Header
-	dec := hpack.NewDecoder(DefaultHeaderTableSize, func(f hpack.HeaderField) {
+	dec := xhpack.NewDecoder(DefaultHeaderTableSize, func(f xhpack.HeaderField) {
 		got = append(got, Header{f.Name, f.Value})
 	})
 	for i, c := range s.Cases {

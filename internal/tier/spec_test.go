@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/cespare/xxhash/v2"
-	"golang.org/x/net/http2/hpack"
+	xhpack "golang.org/x/net/http2/hpack"
 
 	"github.com/metapack/metapack/internal/huffdata"
 	"github.com/metapack/metapack/internal/tabledef"
@@ -31,7 +31,7 @@ func huffmanCode(sym int) (code uint32, bits uint8, ok bool) {
 // decoder and compares it with staticTable.
 func TestStaticTableMatchesXnet(t *testing.T) {
 	for i := 1; i <= TableLen; i++ {
-		d := hpack.NewDecoder(4096, nil)
+		d := xhpack.NewDecoder(4096, nil)
 		fields, err := d.DecodeFull([]byte{0x80 | byte(i)})
 		if err != nil || len(fields) != 1 {
 			t.Fatalf("x/net decoding index %d: %v %v", i, fields, err)
@@ -51,7 +51,7 @@ func TestStaticTableMatchesXnet(t *testing.T) {
 // internal/huffdata against them.
 func TestHuffmanCodesMatchXnet(t *testing.T) {
 	for b := range 256 {
-		got := hpack.AppendHuffmanString(nil, string([]byte{byte(b)}))
+		got := xhpack.AppendHuffmanString(nil, string([]byte{byte(b)}))
 		code, bits, ok := huffmanCode(b)
 		if !ok {
 			t.Fatalf("huffmanCode(%d) not ok", b)

@@ -4,20 +4,20 @@ package fieldkey
 
 import (
 	"github.com/metapack/metapack/internal/httpfield"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 var pseudo = [...]httpfield.Pseudo{
-	sd.KeyMethod:    httpfield.Method,
-	sd.KeyScheme:    httpfield.Scheme,
-	sd.KeyPath:      httpfield.Path,
-	sd.KeyAuthority: httpfield.Authority,
-	sd.KeyStatus:    httpfield.Status,
+	staticdata.KeyMethod:    httpfield.Method,
+	staticdata.KeyScheme:    httpfield.Scheme,
+	staticdata.KeyPath:      httpfield.Path,
+	staticdata.KeyAuthority: httpfield.Authority,
+	staticdata.KeyStatus:    httpfield.Status,
 }
 
 // Pseudo returns httpfield.PseudoOf of k's name: the pseudo-header field
 // k names, or 0 for a key that names none.
-func Pseudo(k sd.KeyID) httpfield.Pseudo {
+func Pseudo(k staticdata.KeyID) httpfield.Pseudo {
 	if int(k) < len(pseudo) {
 		return pseudo[k]
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 	"github.com/metapack/metapack/internal/inlinecheck"
 	"github.com/metapack/metapack/internal/tier"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // TestPseudo checks that every key, and every byte-sized ID past the
@@ -14,7 +14,7 @@ import (
 func TestPseudo(t *testing.T) {
 	pseudos := 0
 	for k := range 256 {
-		k := sd.KeyID(k)
+		k := staticdata.KeyID(k)
 		want := httpfield.Pseudo(0)
 		if k < tier.NumKeys {
 			want = httpfield.PseudoOf(k.String())
