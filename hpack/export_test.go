@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/metapack/metapack/internal/hcode"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
 )
@@ -59,4 +60,9 @@ func PlainStoriesIfPresent(tb testing.TB) ([]*story.Story, bool) {
 		tb.Fatal(err)
 	}
 	return out, true
+}
+
+// readString is the decoder's inlined read of a short string literal.
+func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
+	return hcode.ReadShortString(p, pos, 7, d.maxStringLen)
 }

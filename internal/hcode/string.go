@@ -1,0 +1,99 @@
+package hcode
+
+import (
+	"math"
+	"slices"
+)
+
+// A string literal (RFC 7541 §5.2) is an H bit, then its length as an n-bit
+// prefix integer, then that many octets, Huffman-coded when H is set. HPACK
+// puts H at the top of a byte (n = 7); QPACK (RFC 9204 §4.1.2) also starts
+// literals mid-byte, n from 1 to 7, below flag bits of its own.
+
+// StrResult tells how reading a string literal went.
+type StrResult uint8
+
+// The results of ReadString.
+const (
+	StrOK        StrResult = iota
+	StrTruncated           // the input ends inside the literal
+	StrOverflow            // the length is IntOverflow for ReadInt
+	StrTooLong             // the length is above the caller's limit
+)
+
+// ReadString reads the string literal with an n-bit length prefix (1 to 7)
+// at the start of p, its length read as ReadInt reads it up to max, and
+// returns the octets, the bytes the literal takes and whether H is set. A
+// length above limit is StrTooLong before the octets are there. When p ends
+// inside the literal, size is how long p must be to read on: the literal's
+// whole size once the length is read, else len(p)+1.
+func ReadString(p []byte, n uint, max uint64, limit int) (raw []byte, size int, huff bool, res StrResult) {
+	l, start, ires := ReadInt(p, n, max)
+	switch {
+	case ires == IntTruncated:
+		return nil, len(p) + 1, false, StrTruncated
+	case ires == IntOverflow:
+		return nil, 0, false, StrOverflow
+	case limit < 0 || l > uint64(limit):
+		return nil, 0, false, StrTooLong
+	case l > uint64(len(p)-start):
+		return nil, int(min(uint64(start)+l, math.MaxInt)), false, StrTruncated
+	}
+	size = start + int(l)
+	return p[start:size:size], size, p[0]>>n&1 != 0, StrOK
+}
+
+// ReadStringLen reads the H bit and length of the string literal at the
+// start of p as ReadString does, leaving its octets: it returns the length,
+// the bytes the H bit and length take, and whether H is set, with ReadInt's
+// results.
+func ReadStringLen(p []byte, n uint, max uint64) (l uint64, size int, huff bool, res IntResult) {
+	l, size, res = ReadInt(p, n, max)
+	return l, size, res == IntOK && p[0]>>n&1 != 0, res
+}
+
+// ReadShortString reads the string literal at p[pos:] when it is whole and
+// its length fits its n-bit prefix and limit, as most do, and is small
+// enough for a decoder to inline: it returns the octets, the position after
+// them, whether H is set, and ok. When ok is false ReadString says why.
+func ReadShortString(p []byte, pos int, n uint, limit int) (raw []byte, end int, huff, ok bool) {
+	if uint(pos) < uint(len(p)) {
+		c := p[pos]
+		mask := 1<<n - 1
+		l := int(c) & mask
+		end = pos + 1 + l
+		if l < mask && l <= limit && end <= len(p) {
+			return p[pos+1 : end : end], end, c>>n&1 != 0, true
+		}
+	}
+	return nil, 0, false, false
+}
+
+// AppendString appends s as a string literal with an n-bit length prefix
+// (1 to 7), flags the bits of the first byte above H. With huffman set, s
+// is Huffman-coded when that is shorter.
+func AppendString(dst []byte, n uint, flags byte, s string, huffman bool) []byte {
+	if !huffman {
+		return append(AppendInt(dst, n, flags, uint64(len(s))), s...)
+	}
+	// Code s after the raw length's prefix, then fix up.
+	start := len(dst)
+	p := IntLen(n, uint64(len(s)))
+	// AppendEncode measures s first unless it has this much room.
+	if room := p + MaxBytesPerByte*len(s) + 8; cap(dst)-start < room {
+		dst = slices.Grow(dst, room)
+	}
+	dst = AppendEncode(dst[:start+p], s)
+	h := len(dst) - start - p
+	if h >= len(s) {
+		return append(AppendInt(dst[:start], n, flags, uint64(len(s))), s...)
+	}
+	if q := IntLen(n, uint64(h)); q < p {
+		// The Huffman length needs a shorter prefix than the raw one.
+		copy(dst[start+q:], dst[start+p:])
+		p = q
+	}
+	// Rewrite the prefix in place, within cap(dst).
+	AppendInt(dst[:start], n, flags|1<<n, uint64(h))
+	return dst[:start+p+h]
+}
