@@ -88,6 +88,10 @@ func AppendString(dst []byte, n uint, flags byte, s string, huffman bool) []byte
 	if h >= len(s) {
 		return append(AppendInt(dst[:start], n, flags, uint64(len(s))), s...)
 	}
+	if p == 1 { // as most are; so is the Huffman length
+		dst[start] = flags | 1<<n | byte(h)
+		return dst
+	}
 	if q := IntLen(n, uint64(h)); q < p {
 		// The Huffman length needs a shorter prefix than the raw one.
 		copy(dst[start+q:], dst[start+p:])
