@@ -76,20 +76,20 @@ func AppendString(dst []byte, n uint, flags byte, s string, huffman bool) []byte
 	if !huffman {
 		return append(AppendInt(dst, n, flags, uint64(len(s))), s...)
 	}
+	// Code s after the raw length's prefix, then fix up.
 	start := len(dst)
 	p := IntLen(n, uint64(len(s)))
-	// Code s after the raw length's prefix, then write the prefix.
 	// AppendEncode measures s first unless it has this much room.
 	if room := p + MaxBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
 	dst = AppendEncode(dst[:start+p], s)
-	h, hbit := len(dst)-start-p, byte(1)<<n
-	if h >= len(s) { // no shorter: s goes raw
-		dst, h, hbit = append(dst[:start+p], s...), len(s), 0
+	h := len(dst) - start - p
+	if h >= len(s) {
+		return append(AppendInt(dst[:start], n, flags, uint64(len(s))), s...)
 	}
-	if p == 1 { // as most are; so is h's
-		dst[start] = flags | hbit | byte(h)
+	if p == 1 { // as most are; so is the Huffman length
+		dst[start] = flags | 1<<n | byte(h)
 		return dst
 	}
 	if q := IntLen(n, uint64(h)); q < p {
@@ -98,6 +98,6 @@ func AppendString(dst []byte, n uint, flags byte, s string, huffman bool) []byte
 		p = q
 	}
 	// Rewrite the prefix in place, within cap(dst).
-	AppendInt(dst[:start], n, flags|hbit, uint64(h))
+	AppendInt(dst[:start], n, flags|1<<n, uint64(h))
 	return dst[:start+p+h]
 }
