@@ -78,9 +78,13 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	return pos, 0, nil
 }
 
+// maxInt is the largest integer a representation may carry: 2^32-1. Index,
+// length and size values beyond it are errors, never overflow.
+const maxInt = 1<<32 - 1
+
 // intErr turns a failed integer read into parse results.
 func intErr(res hcode.IntResult, p []byte, off int) (need int, err error) {
-	if res == intTruncated {
+	if res == hcode.IntTruncated {
 		return len(p) + 1, nil
 	}
 	return 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
@@ -122,7 +126,7 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	idx, size := uint64(p[0]&0x7f), 1
 	if idx == 0x7f {
 		var res hcode.IntResult
-		if idx, size, res = readInt(p, 7); res != intOK {
+		if idx, size, res = hcode.ReadInt(p, 7, maxInt); res != hcode.IntOK {
 			need, err = intErr(res, p, off)
 			return 0, need, err
 		}
@@ -164,7 +168,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			idx, pos = mask+uint64(p[1]), 2
 		} else {
 			var res hcode.IntResult
-			if idx, pos, res = readInt(p, prefix); res != intOK {
+			if idx, pos, res = hcode.ReadInt(p, prefix, maxInt); res != hcode.IntOK {
 				need, err = intErr(res, p, off)
 				return 0, need, err
 			}
@@ -382,8 +386,8 @@ func (d *Decoder) overLimit(off int) {
 }
 
 func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {
-	v, size, res := readInt(p, 5)
-	if res != intOK {
+	v, size, res := hcode.ReadInt(p, 5, maxInt)
+	if res != hcode.IntOK {
 		need, err = intErr(res, p, off)
 		return 0, need, err
 	}
@@ -419,7 +423,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 	if indexing {
 		prefix = 6
 	}
-	idx, pos, _ := readInt(p, prefix) // literal read it
+	idx, pos, _ := hcode.ReadInt(p, prefix, maxInt) // literal read it
 	newName := idx == 0
 	var nl, nstart int
 	var nhuff bool

@@ -71,11 +71,11 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	}
 	switch how {
 	case indexIncremental:
-		dst = appendInt(dst, reprIncremental, 6, idx)
+		dst = hcode.AppendInt(dst, 6, reprIncremental, idx)
 	case indexNever:
-		dst = appendInt(dst, reprNever, 4, idx)
+		dst = hcode.AppendInt(dst, 4, reprNever, idx)
 	default:
-		dst = appendInt(dst, reprNone, 4, idx)
+		dst = hcode.AppendInt(dst, 4, reprNone, idx)
 	}
 	if idx == 0 {
 		dst = hcode.AppendString(dst, 7, 0, v.name, true)
@@ -97,7 +97,7 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 	if how == indexDefault {
 		e.names.repeat(nh)
 	}
-	return appendInt(dst, reprIndexed, 7, uint64(dynIndexBase+age))
+	return hcode.AppendInt(dst, 7, reprIndexed, uint64(dynIndexBase+age))
 }
 
 // staticMatch returns the static index of the field, whose name is an

@@ -5,11 +5,6 @@ import (
 	"slices"
 )
 
-// A string literal (RFC 7541 §5.2) is an H bit, then its length as an n-bit
-// prefix integer, then that many octets, Huffman-coded when H is set. HPACK
-// puts H at the top of a byte (n = 7); QPACK (RFC 9204 §4.1.2) also starts
-// literals mid-byte, n from 1 to 7, below flag bits of its own.
-
 // StrResult tells how reading a string literal went.
 type StrResult uint8
 
@@ -21,12 +16,13 @@ const (
 	StrTooLong             // the length is above the caller's limit
 )
 
-// ReadString reads the string literal with an n-bit length prefix (1 to 7)
-// at the start of p, its length read as ReadInt reads it up to max, and
-// returns the octets, the bytes the literal takes and whether H is set. A
-// length above limit is StrTooLong before the octets are there. When p ends
-// inside the literal, size is how long p must be to read on: the literal's
-// whole size once the length is read, else len(p)+1.
+// ReadString reads the string literal (RFC 7541 §5.2) at the start of p:
+// an H bit, the length with an n-bit prefix (1 to 7: RFC 9204 §4.1.2's N is
+// n+1) read as ReadInt reads it up to max, then the octets, Huffman-coded
+// when H is set. It returns them, the bytes the literal takes and whether H
+// is set. A length above limit is StrTooLong before the octets are there.
+// When p ends inside the literal, size is how long p must be to read on:
+// the literal's whole size once the length is read, else len(p)+1.
 func ReadString(p []byte, n uint, max uint64, limit int) (raw []byte, size int, huff bool, res StrResult) {
 	l, start, ires := ReadInt(p, n, max)
 	switch {
@@ -43,10 +39,8 @@ func ReadString(p []byte, n uint, max uint64, limit int) (raw []byte, size int, 
 	return p[start:size:size], size, p[0]>>n&1 != 0, StrOK
 }
 
-// ReadStringLen reads the H bit and length of the string literal at the
-// start of p as ReadString does, leaving its octets: it returns the length,
-// the bytes the H bit and length take, and whether H is set, with ReadInt's
-// results.
+// ReadStringLen reads the H bit and length of the literal at the start of
+// p as ReadString does, with ReadInt's results and whether H is set.
 func ReadStringLen(p []byte, n uint, max uint64) (l uint64, size int, huff bool, res IntResult) {
 	l, size, res = ReadInt(p, n, max)
 	return l, size, res == IntOK && p[0]>>n&1 != 0, res
@@ -76,10 +70,10 @@ func AppendString(dst []byte, n uint, flags byte, s string, huffman bool) []byte
 	if !huffman {
 		return append(AppendInt(dst, n, flags, uint64(len(s))), s...)
 	}
-	// Code s after the raw length's prefix, then fix up.
+	// Code s after the raw length's prefix, then fix up. AppendEncode
+	// measures s first unless it has this much room.
 	start := len(dst)
 	p := IntLen(n, uint64(len(s)))
-	// AppendEncode measures s first unless it has this much room.
 	if room := p + MaxBytesPerByte*len(s) + 8; cap(dst)-start < room {
 		dst = slices.Grow(dst, room)
 	}
