@@ -284,16 +284,16 @@ func (d *Decoder) invalidIndex(idx uint64, off int) error {
 // hcode.ReadShortString does not, or says how many bytes it needs. A length
 // over the limit fails with errStringOver before the bytes are awaited.
 func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
-	raw, size, huff, res := hcode.ReadString(p[pos:], 7, maxInt, d.maxStringLen)
+	start, end, huff, res := hcode.ReadString(p[pos:], 7, maxInt, d.maxStringLen)
 	switch res {
 	case hcode.StrTruncated:
-		return nil, 0, false, pos + size, nil
+		return nil, 0, false, pos + end, nil
 	case hcode.StrOverflow:
 		return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
 	case hcode.StrTooLong:
 		return nil, 0, false, 0, errStringOver
 	}
-	return raw, pos + size, huff, 0, nil
+	return p[pos+start : pos+end : pos+end], pos + end, huff, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,
@@ -595,14 +595,14 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 // measureString reads the length prefix of the string literal at p[pos:],
 // or says how many bytes of p the prefix needs.
 func (d *Decoder) measureString(p []byte, pos, off int) (l, start int, huff bool, need int, err error) {
-	v, n, huff, res := hcode.ReadStringLen(p[pos:], 7, maxInt)
-	switch res {
-	case hcode.IntTruncated:
-		return 0, 0, false, len(p) + 1, nil
-	case hcode.IntOverflow:
+	s, e, huff, res := hcode.ReadString(p[pos:], 7, maxInt, math.MaxInt)
+	switch {
+	case res == hcode.StrOverflow:
 		return 0, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+	case s == 0: // p ends inside the length
+		return 0, 0, false, len(p) + 1, nil
 	}
-	return sizeInt(uint32(v)), pos + n, huff, 0, nil
+	return e - s, pos + s, huff, 0, nil
 }
 
 // stringOverLimit records a string over the limit as overLimit does, and

@@ -19,31 +19,24 @@ const (
 // ReadString reads the string literal (RFC 7541 §5.2) at the start of p:
 // an H bit, the length with an n-bit prefix (1 to 7: RFC 9204 §4.1.2's N is
 // n+1) read as ReadInt reads it up to max, then the octets, Huffman-coded
-// when H is set. It returns them, the bytes the literal takes and whether H
-// is set. A length above limit is StrTooLong before the octets are there.
-// When p ends inside the literal, size is how long p must be to read on:
-// the literal's whole size once the length is read, else len(p)+1.
-func ReadString(p []byte, n uint, max uint64, limit int) (raw []byte, size int, huff bool, res StrResult) {
+// when H is set. It returns where the octets start and end in p, and
+// whether H is set; start is 0 until the length is read. A length above
+// limit is StrTooLong before the octets are there. When p ends inside the
+// literal, end is how long p must be to read on: len(p)+1 inside the
+// length, else the literal's whole size.
+func ReadString(p []byte, n uint, max uint64, limit int) (start, end int, huff bool, res StrResult) {
 	l, start, ires := ReadInt(p, n, max)
 	switch {
 	case ires == IntTruncated:
-		return nil, len(p) + 1, false, StrTruncated
+		return 0, len(p) + 1, false, StrTruncated
 	case ires == IntOverflow:
-		return nil, 0, false, StrOverflow
+		return 0, 0, false, StrOverflow
 	case limit < 0 || l > uint64(limit):
-		return nil, 0, false, StrTooLong
+		return start, int(min(uint64(start)+l, math.MaxInt)), p[0]>>n&1 != 0, StrTooLong
 	case l > uint64(len(p)-start):
-		return nil, int(min(uint64(start)+l, math.MaxInt)), false, StrTruncated
+		return start, int(min(uint64(start)+l, math.MaxInt)), p[0]>>n&1 != 0, StrTruncated
 	}
-	size = start + int(l)
-	return p[start:size:size], size, p[0]>>n&1 != 0, StrOK
-}
-
-// ReadStringLen reads the H bit and length of the literal at the start of
-// p as ReadString does, with ReadInt's results and whether H is set.
-func ReadStringLen(p []byte, n uint, max uint64) (l uint64, size int, huff bool, res IntResult) {
-	l, size, res = ReadInt(p, n, max)
-	return l, size, res == IntOK && p[0]>>n&1 != 0, res
+	return start, start + int(l), p[0]>>n&1 != 0, StrOK
 }
 
 // ReadShortString reads the string literal at p[pos:] when it is whole and

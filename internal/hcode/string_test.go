@@ -15,46 +15,47 @@ import (
 
 // refReadString is ReadString written another way, for the tests to check it
 // against: the length is summed in a big.Int, byte by byte.
-func refReadString(p []byte, n uint, max uint64, limit int) (raw []byte, size int, huff bool, res StrResult) {
+func refReadString(p []byte, n uint, max uint64, limit int) (start, end int, huff bool, res StrResult) {
 	if len(p) == 0 {
-		return nil, 1, false, StrTruncated
+		return 0, 1, false, StrTruncated
 	}
 	max = min(max, MaxInt62)
 	maxBytes := 1 + (bits.Len64(max)+6)/7 // ReadInt's rule on redundant continuations
 	mask := int64(1)<<n - 1
 	l := big.NewInt(int64(p[0]) & mask)
-	start := 1
+	start = 1
 	if l.Int64() == mask {
 		for shift := uint(0); ; shift += 7 {
 			if start == len(p) {
-				return nil, len(p) + 1, false, StrTruncated
+				return 0, len(p) + 1, false, StrTruncated
 			}
 			b := p[start]
 			start++
 			l.Add(l, new(big.Int).Lsh(big.NewInt(int64(b&0x7f)), shift))
 			if l.Cmp(new(big.Int).SetUint64(max)) > 0 {
-				return nil, 0, false, StrOverflow
+				return 0, 0, false, StrOverflow
 			}
 			if b < 0x80 {
 				break
 			}
 			if start >= maxBytes {
-				return nil, 0, false, StrOverflow
+				return 0, 0, false, StrOverflow
 			}
 		}
 	}
-	if limit < 0 || l.Cmp(big.NewInt(int64(limit))) > 0 {
-		return nil, 0, false, StrTooLong
+	huff = p[0]&(1<<n) != 0
+	e := new(big.Int).Add(l, big.NewInt(int64(start)))
+	end = math.MaxInt
+	if e.IsInt64() && e.Int64() <= math.MaxInt {
+		end = int(e.Int64())
 	}
-	end := new(big.Int).Add(l, big.NewInt(int64(start)))
-	if end.Cmp(big.NewInt(int64(len(p)))) > 0 {
-		if !end.IsInt64() || end.Int64() > math.MaxInt {
-			return nil, math.MaxInt, false, StrTruncated
-		}
-		return nil, int(end.Int64()), false, StrTruncated
+	switch {
+	case limit < 0 || l.Cmp(big.NewInt(int64(limit))) > 0:
+		return start, end, huff, StrTooLong
+	case e.Cmp(big.NewInt(int64(len(p)))) > 0:
+		return start, end, huff, StrTruncated
 	}
-	size = int(end.Int64())
-	return p[start:size], size, p[0]&(1<<n) != 0, StrOK
+	return start, end, huff, StrOK
 }
 
 // literal builds a string literal by hand: flags, then H, then octets' length
@@ -81,25 +82,23 @@ func TestReadString(t *testing.T) {
 				wire := literal(n, flags, huff, octets)
 				prefix := len(wire) - l
 				t.Run(fmt.Sprintf("n=%d/huff=%v/len=%d", n, huff, l), func(t *testing.T) {
-					raw, size, h, res := ReadString(append(wire, 0x55, 0xaa), n, MaxInt62, l)
-					if res != StrOK || !bytes.Equal(raw, octets) || size != len(wire) || h != huff || cap(raw) != l {
-						t.Fatalf("ReadString(%x) = %x, %d, %v, %v", wire, raw, size, h, res)
-					}
-					if gl, gs, gh, gres := ReadStringLen(wire[:prefix], n, MaxInt62); gl != uint64(l) || gs != prefix || gh != huff || gres != IntOK {
-						t.Errorf("ReadStringLen = %d, %d, %v, %v; want %d, %d, %v", gl, gs, gh, gres, l, prefix, huff)
+					w := append(wire, 0x55, 0xaa)
+					start, end, h, res := ReadString(w, n, MaxInt62, l)
+					if res != StrOK || start != prefix || end != len(wire) || h != huff || !bytes.Equal(w[start:end], octets) {
+						t.Fatalf("ReadString(%x) = %d, %d, %v, %v", w, start, end, h, res)
 					}
 					pre := []byte{0xff, 0xff}
 					raw, end, h, ok := ReadShortString(append(pre, wire...), len(pre), n, l)
-					if short := l < 1<<n-1; ok != short || ok && (!bytes.Equal(raw, octets) || end != len(pre)+len(wire) || h != huff) {
+					if short := l < 1<<n-1; ok != short || ok && (!bytes.Equal(raw, octets) || cap(raw) != l || end != len(pre)+len(wire) || h != huff) {
 						t.Errorf("ReadShortString = %x, %d, %v, %v; want ok %v", raw, end, h, ok, short)
 					}
 					for cut := range len(wire) {
-						want := len(wire) // the whole literal, once the length is read
+						wantStart, wantEnd := prefix, len(wire) // the whole literal, once the length is read
 						if cut < prefix {
-							want = cut + 1
+							wantStart, wantEnd = 0, cut+1
 						}
-						if _, size, _, res := ReadString(wire[:cut], n, MaxInt62, l); res != StrTruncated || size != want {
-							t.Errorf("cut at %d: %d, %v; want %d, truncated", cut, size, res, want)
+						if start, end, _, res := ReadString(wire[:cut], n, MaxInt62, l); res != StrTruncated || start != wantStart || end != wantEnd {
+							t.Errorf("cut at %d: %d, %d, %v; want %d, %d, truncated", cut, start, end, res, wantStart, wantEnd)
 						}
 						if _, _, _, ok := ReadShortString(wire[:cut], 0, n, l); ok {
 							t.Errorf("cut at %d: ReadShortString ok", cut)
@@ -110,8 +109,8 @@ func TestReadString(t *testing.T) {
 					}
 					// Over the limit, even before the octets are there.
 					for _, p := range [][]byte{wire, wire[:prefix]} {
-						if _, _, _, res := ReadString(p, n, MaxInt62, l-1); res != StrTooLong {
-							t.Errorf("limit %d on %d bytes of %d: %v, want too long", l-1, len(p), len(wire), res)
+						if start, end, _, res := ReadString(p, n, MaxInt62, l-1); res != StrTooLong || start != prefix || end != len(wire) {
+							t.Errorf("limit %d on %d bytes of %d: %d, %d, %v; want too long", l-1, len(p), len(wire), start, end, res)
 						}
 					}
 					if _, _, _, ok := ReadShortString(wire, 0, n, l-1); ok {
@@ -132,36 +131,34 @@ func TestReadString(t *testing.T) {
 func TestReadStringExtremes(t *testing.T) {
 	redundant := []byte{0x7f, 0x80, 0x80, 0x80, 0x80, 0x80, 0} // 127, in 7 bytes
 	tests := []struct {
-		name     string
-		p        []byte
-		n        uint
-		max      uint64
-		limit    int
-		wantSize int
-		want     StrResult
+		name    string
+		p       []byte
+		n       uint
+		max     uint64
+		limit   int
+		wantEnd int
+		want    StrResult
 	}{
 		{"2^32 over 2^32-1", AppendInt(nil, 5, 0, 1<<32), 5, 1<<32 - 1, math.MaxInt, 0, StrOverflow},
 		{"2^32-1 awaited", AppendInt(nil, 5, 0, 1<<32-1), 5, 1<<32 - 1, math.MaxInt, 6 + 1<<32 - 1, StrTruncated},
 		{"2^62-1 awaited", AppendInt(nil, 3, 0, MaxInt62), 3, MaxInt62, math.MaxInt, 10 + MaxInt62, StrTruncated},
-		{"2^62-1 over a limit", AppendInt(nil, 3, 0, MaxInt62), 3, MaxInt62, 1 << 20, 0, StrTooLong},
+		{"2^62-1 over a limit", AppendInt(nil, 3, 0, MaxInt62), 3, MaxInt62, 1 << 20, 10 + MaxInt62, StrTooLong},
 		{"redundant continuations", redundant, 7, 1<<32 - 1, math.MaxInt, 0, StrOverflow},
 		{"redundant continuations, wide max", redundant, 7, MaxInt62, math.MaxInt, 7 + 127, StrTruncated},
-		{"negative limit", []byte{0}, 7, MaxInt62, -1, 0, StrTooLong},
+		{"negative limit", []byte{0}, 7, MaxInt62, -1, 1, StrTooLong},
 		{"empty input", nil, 7, MaxInt62, 10, 1, StrTruncated},
 		{"n=0", []byte{0x80, 0x01, 'a'}, 0, MaxInt62, 10, 3, StrOK},
 		{"n=64", []byte{0x02, 'a', 'b'}, 64, MaxInt62, 10, 3, StrOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, size, _, res := ReadString(tt.p, tt.n, tt.max, tt.limit)
-			if res != tt.want || size != tt.wantSize {
-				t.Errorf("ReadString(%x, %d, %d, %d): %d, %v; want %d, %v", tt.p, tt.n, tt.max, tt.limit, size, res, tt.wantSize, tt.want)
+			start, end, huff, res := ReadString(tt.p, tt.n, tt.max, tt.limit)
+			if res != tt.want || end != tt.wantEnd {
+				t.Errorf("ReadString(%x, %d, %d, %d): %d, %v; want %d, %v", tt.p, tt.n, tt.max, tt.limit, end, res, tt.wantEnd, tt.want)
 			}
-			wraw, wsize, whuff, wres := refReadString(tt.p, tt.n, tt.max, tt.limit)
-			if raw, size, huff, res := ReadString(tt.p, tt.n, tt.max, tt.limit); !bytes.Equal(raw, wraw) || size != wsize || huff != whuff || res != wres {
-				t.Errorf("the reference reads %x, %d, %v, %v", wraw, wsize, whuff, wres)
+			if ws, we, wh, wres := refReadString(tt.p, tt.n, tt.max, tt.limit); start != ws || end != we || huff != wh || res != wres {
+				t.Errorf("ReadString gives %d, %d, %v, %v; the reference %d, %d, %v, %v", start, end, huff, res, ws, we, wh, wres)
 			}
-			ReadStringLen(tt.p, tt.n, tt.max)
 			for _, pos := range []int{-1, 0, len(tt.p), len(tt.p) + 1, math.MaxInt} {
 				if _, _, _, ok := ReadShortString(tt.p, pos, tt.n, tt.limit); ok && tt.want != StrOK {
 					t.Errorf("ReadShortString at %d: ok", pos)
@@ -175,10 +172,11 @@ func TestReadStringExtremes(t *testing.T) {
 // decoder.
 func decodeRef(t *testing.T, p []byte, n uint) (s string, huff bool, size int) {
 	t.Helper()
-	raw, size, huff, res := refReadString(p, n, MaxInt62, math.MaxInt)
+	start, size, huff, res := refReadString(p, n, MaxInt62, math.MaxInt)
 	if res != StrOK {
 		t.Fatalf("%x: the reference reads %v", p, res)
 	}
+	raw := p[start:size]
 	if !huff {
 		return string(raw), false, size
 	}
@@ -208,9 +206,9 @@ func checkAppendString(t *testing.T, dst []byte, n uint, flags byte, s string, h
 	if huff && !bytes.Equal(lit[len(lit)-EncodedLen(s):], xhpack.AppendHuffmanString(nil, s)) {
 		t.Fatalf("%q: Huffman octets differ from x/net's", s)
 	}
-	raw, rsize, rhuff, res := ReadString(lit, n, MaxInt62, len(lit))
-	if res != StrOK || rsize != len(lit) || rhuff != huff || len(raw) != len(lit)-IntLen(n, uint64(len(raw))) {
-		t.Fatalf("ReadString(%x) = %x, %d, %v, %v", lit, raw, rsize, rhuff, res)
+	rstart, rend, rhuff, res := ReadString(lit, n, MaxInt62, len(lit))
+	if res != StrOK || rend != len(lit) || rhuff != huff || rstart != IntLen(n, uint64(rend-rstart)) {
+		t.Fatalf("ReadString(%x) = %d, %d, %v, %v", lit, rstart, rend, rhuff, res)
 	}
 }
 
@@ -276,15 +274,15 @@ func FuzzString(f *testing.F) {
 		if limit == math.MaxUint16 {
 			lim = math.MaxInt
 		}
-		raw, size, huff, res := ReadString(data, n, max, lim)
-		wraw, wsize, whuff, wres := refReadString(data, n, max, lim)
-		if !bytes.Equal(raw, wraw) || size != wsize || huff != whuff || res != wres {
-			t.Fatalf("ReadString(%x, %d, %d, %d) = %x, %d, %v, %v; the reference reads %x, %d, %v, %v", data, n, max, lim, raw, size, huff, res, wraw, wsize, whuff, wres)
+		start, end, huff, res := ReadString(data, n, max, lim)
+		ws, we, wh, wres := refReadString(data, n, max, lim)
+		if start != ws || end != we || huff != wh || res != wres {
+			t.Fatalf("ReadString(%x, %d, %d, %d) = %d, %d, %v, %v; the reference reads %d, %d, %v, %v", data, n, max, lim, start, end, huff, res, ws, we, wh, wres)
 		}
-		sraw, end, shuff, ok := ReadShortString(data, 0, n, lim)
-		short := res == StrOK && len(raw) < 1<<n-1 && len(data) > 0 && int(data[0])&(1<<n-1) < 1<<n-1
-		if ok != short || ok && (!bytes.Equal(sraw, raw) || end != size || shuff != huff) {
-			t.Fatalf("ReadShortString(%x, 0, %d, %d) = %x, %d, %v, %v", data, n, lim, sraw, end, shuff, ok)
+		raw, send, shuff, ok := ReadShortString(data, 0, n, lim)
+		short := res == StrOK && start == 1 && end-start < 1<<n-1
+		if ok != short || ok && (!bytes.Equal(raw, data[start:end]) || send != end || shuff != huff) {
+			t.Fatalf("ReadShortString(%x, 0, %d, %d) = %x, %d, %v, %v", data, n, lim, raw, send, shuff, ok)
 		}
 	})
 }
