@@ -78,9 +78,13 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 	return pos, 0, nil
 }
 
+// maxInt is the largest integer a representation may carry: 2^32-1. Index,
+// length and size values beyond it are errors, never overflow.
+const maxInt = 1<<32 - 1
+
 // intErr turns a failed integer read into parse results.
 func intErr(res hcode.IntResult, p []byte, off int) (need int, err error) {
-	if res == intTruncated {
+	if res == hcode.IntTruncated {
 		return len(p) + 1, nil
 	}
 	return 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
@@ -122,7 +126,7 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	idx, size := uint64(p[0]&0x7f), 1
 	if idx == 0x7f {
 		var res hcode.IntResult
-		if idx, size, res = readInt(p, 7); res != intOK {
+		if idx, size, res = hcode.ReadInt(p, 7, maxInt); res != hcode.IntOK {
 			need, err = intErr(res, p, off)
 			return 0, need, err
 		}
@@ -164,7 +168,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			idx, pos = mask+uint64(p[1]), 2
 		} else {
 			var res hcode.IntResult
-			if idx, pos, res = readInt(p, prefix); res != intOK {
+			if idx, pos, res = hcode.ReadInt(p, prefix, maxInt); res != hcode.IntOK {
 				need, err = intErr(res, p, off)
 				return 0, need, err
 			}
@@ -183,7 +187,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	default:
 		return 0, 0, d.invalidIndex(idx, off)
 	}
-	valueRaw, end, valueHuff, ok := d.readString(p, pos)
+	valueRaw, end, valueHuff, ok := hcode.ReadShortString(p, pos, 7, d.maxStringLen)
 	if !ok {
 		if valueRaw, end, valueHuff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
 			return d.stringErr(p, name, off, need, err)
@@ -241,13 +245,13 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 // newName reads the new name of a literal field at p[pos], once the value
 // after it is whole too, and returns it with the position after it.
 func (d *Decoder) newName(p []byte, pos, off int) (name mdelem.Str, end, need int, err error) {
-	raw, end, huff, ok := d.readString(p, pos)
+	raw, end, huff, ok := hcode.ReadShortString(p, pos, 7, d.maxStringLen)
 	if !ok {
 		if raw, end, huff, need, err = d.readLongString(p, pos, off); err != nil || need > 0 {
 			return mdelem.Str{}, 0, need, err
 		}
 	}
-	if _, _, _, ok := d.readString(p, end); !ok {
+	if _, _, _, ok := hcode.ReadShortString(p, end, 7, d.maxStringLen); !ok {
 		if _, _, _, need, err = d.readLongString(p, end, off); err != nil || need > 0 {
 			return mdelem.Str{}, 0, need, err
 		}
@@ -276,35 +280,20 @@ func (d *Decoder) invalidIndex(idx uint64, off int) error {
 	return &DecodingError{Offset: off, Err: ErrInvalidIndex, Index: idx, Limit: tier.TableLen + d.table.len()}
 }
 
-// readString measures the string literal at p[pos:] when it is whole and
-// its length fits the 7-bit prefix, as most do; readLongString does the rest.
-func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
-	if pos < len(p) {
-		c := p[pos]
-		l := int(c & 0x7f)
-		end = pos + 1 + l
-		if l < 0x7f && l <= d.maxStringLen && end <= len(p) {
-			return p[pos+1 : end : end], end, c&0x80 != 0, true
-		}
-	}
-	return nil, 0, false, false
-}
-
-// readLongString measures the string literal at p[pos:] in every case, or
-// says how many bytes it needs. A length over the limit fails with
-// errStringOver before the bytes are awaited.
+// readLongString reads the string literal at p[pos:] when
+// hcode.ReadShortString does not, or says how many bytes it needs. A length
+// over the limit fails with errStringOver before the bytes are awaited.
 func (d *Decoder) readLongString(p []byte, pos, off int) (raw []byte, end int, huff bool, need int, err error) {
-	l, start, huff, need, err := d.measureString(p, pos, off)
-	if err != nil || need > 0 {
-		return nil, 0, false, need, err
-	}
-	if l > d.maxStringLen {
+	start, end, huff, res := hcode.ReadString(p[pos:], 7, maxInt, d.maxStringLen)
+	switch res {
+	case hcode.StrTruncated:
+		return nil, 0, false, pos + end, nil
+	case hcode.StrOverflow:
+		return nil, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+	case hcode.StrTooLong:
 		return nil, 0, false, 0, errStringOver
 	}
-	if end = start + l; end > len(p) {
-		return nil, 0, false, end, nil
-	}
-	return p[start:end:end], end, huff, 0, nil
+	return p[pos+start : pos+end : pos+end], pos + end, huff, 0, nil
 }
 
 // decodeString decodes a string literal (into *buf when Huffman-coded) and,
@@ -397,8 +386,8 @@ func (d *Decoder) overLimit(off int) {
 }
 
 func (d *Decoder) sizeUpdate(p []byte, off int) (size, need int, err error) {
-	v, size, res := readInt(p, 5)
-	if res != intOK {
+	v, size, res := hcode.ReadInt(p, 5, maxInt)
+	if res != hcode.IntOK {
 		need, err = intErr(res, p, off)
 		return 0, need, err
 	}
@@ -434,7 +423,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 	if indexing {
 		prefix = 6
 	}
-	idx, pos, _ := readInt(p, prefix) // literal read it
+	idx, pos, _ := hcode.ReadInt(p, prefix, maxInt) // literal read it
 	newName := idx == 0
 	var nl, nstart int
 	var nhuff bool
@@ -606,17 +595,14 @@ func (d *Decoder) resumeSkip(q []byte, off int) (n, need int, err error) {
 // measureString reads the length prefix of the string literal at p[pos:],
 // or says how many bytes of p the prefix needs.
 func (d *Decoder) measureString(p []byte, pos, off int) (l, start int, huff bool, need int, err error) {
-	if pos >= len(p) {
-		return 0, 0, false, pos + 1, nil
-	}
-	v, n, res := readInt(p[pos:], 7)
-	switch res {
-	case intTruncated:
-		return 0, 0, false, len(p) + 1, nil
-	case intOverflow:
+	s, e, huff, res := hcode.ReadString(p[pos:], 7, maxInt, math.MaxInt)
+	switch {
+	case res == hcode.StrOverflow:
 		return 0, 0, false, 0, &DecodingError{Offset: off, Err: ErrIntegerOverflow}
+	case s == 0: // p ends inside the length
+		return 0, 0, false, len(p) + 1, nil
 	}
-	return sizeInt(uint32(v)), pos + n, p[pos]&0x80 != 0, 0, nil
+	return e - s, pos + s, huff, 0, nil
 }
 
 // stringOverLimit records a string over the limit as overLimit does, and

@@ -3,6 +3,7 @@ package hpack
 import (
 	"math"
 
+	"github.com/metapack/metapack/internal/hcode"
 	"github.com/metapack/metapack/mdelem"
 	sd "github.com/metapack/metapack/staticdata"
 )
@@ -174,10 +175,10 @@ func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
 			e.table.evictTo(0)
 			low = 0
 		}
-		dst = appendInt(dst, reprSizeUpdate, 5, uint64(low))
+		dst = hcode.AppendInt(dst, 5, reprSizeUpdate, uint64(low))
 	}
 	if low < e.sentMax || e.table.max != e.sentMax {
-		dst = appendInt(dst, reprSizeUpdate, 5, uint64(e.table.max))
+		dst = hcode.AppendInt(dst, 5, reprSizeUpdate, uint64(e.table.max))
 	}
 	e.sentMax = e.table.max
 	e.minMax = math.MaxUint32

@@ -2,7 +2,6 @@ package hpack
 
 import (
 	"github.com/metapack/metapack/internal/hcode"
-	"slices"
 
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
@@ -72,19 +71,19 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	}
 	switch how {
 	case indexIncremental:
-		dst = appendInt(dst, reprIncremental, 6, idx)
+		dst = hcode.AppendInt(dst, 6, reprIncremental, idx)
 	case indexNever:
-		dst = appendInt(dst, reprNever, 4, idx)
+		dst = hcode.AppendInt(dst, 4, reprNever, idx)
 	default:
-		dst = appendInt(dst, reprNone, 4, idx)
+		dst = hcode.AppendInt(dst, 4, reprNone, idx)
 	}
 	if idx == 0 {
-		dst = appendString(dst, v.name)
+		dst = hcode.AppendString(dst, 7, 0, v.name, true)
 	}
 	if how == indexNever && cacheable(len(v.value)) {
 		dst = e.lits.appendString(dst, v.value)
 	} else {
-		dst = appendString(dst, v.value)
+		dst = hcode.AppendString(dst, 7, 0, v.value, true)
 	}
 	if how == indexIncremental {
 		e.table.add(&v, nh, ph)
@@ -98,32 +97,7 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 	if how == indexDefault {
 		e.names.repeat(nh)
 	}
-	return appendInt(dst, reprIndexed, 7, uint64(dynIndexBase+age))
-}
-
-// appendString appends s as an HPACK string (§5.2), Huffman-coded when
-// that is shorter: it codes s after the raw length's prefix, then fixes up.
-func appendString(dst []byte, s string) []byte {
-	start := len(dst)
-	p := hcode.IntLen(7, uint64(len(s)))
-	// AppendHuffmanString measures s first unless it has this much room.
-	if room := p + hcode.MaxBytesPerByte*len(s) + 8; cap(dst)-start < room {
-		dst = slices.Grow(dst, room)
-	}
-	dst = AppendHuffmanString(dst[:start+p], s)
-	n := len(dst) - start - p
-	if n >= len(s) {
-		dst = appendInt(dst[:start], 0, 7, uint64(len(s)))
-		return append(dst, s...)
-	}
-	if q := hcode.IntLen(7, uint64(n)); q < p {
-		// The Huffman length needs a shorter prefix than the raw one.
-		copy(dst[start+q:], dst[start+p:])
-		p = q
-	}
-	// Rewrite the prefix in place, within cap(dst).
-	appendInt(dst[:start], 0x80, 7, uint64(n))
-	return dst[:start+p+n]
+	return hcode.AppendInt(dst, 7, reprIndexed, uint64(dynIndexBase+age))
 }
 
 // staticMatch returns the static index of the field, whose name is an
@@ -170,7 +144,7 @@ func (c *litCache) appendString(dst []byte, s string) []byte {
 		}
 	}
 	start := len(dst)
-	dst = appendString(dst, s)
+	dst = hcode.AppendString(dst, 7, 0, s, true)
 	slot := &c.slots[c.next%litCacheSlots]
 	c.next++
 	slot.raw = append(slot.raw[:0], s...)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/metapack/metapack/internal/hcode"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/mdelem"
 )
@@ -59,4 +60,22 @@ func PlainStoriesIfPresent(tb testing.TB) ([]*story.Story, bool) {
 		tb.Fatal(err)
 	}
 	return out, true
+}
+
+// readString is the decoder's inlined read of a short string literal.
+func (d *Decoder) readString(p []byte, pos int) (raw []byte, end int, huff, ok bool) {
+	return hcode.ReadShortString(p, pos, 7, d.maxStringLen)
+}
+
+// The integer coding's names from before it moved to package hcode.
+const (
+	intOK        = hcode.IntOK
+	intTruncated = hcode.IntTruncated
+	intOverflow  = hcode.IntOverflow
+)
+
+func readInt(p []byte, n uint) (uint64, int, hcode.IntResult) { return hcode.ReadInt(p, n, maxInt) }
+
+func appendInt(dst []byte, first byte, n uint, v uint64) []byte {
+	return hcode.AppendInt(dst, n, first, v)
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func TestInlining(t *testing.T) {
-	inlinecheck.Check(t, ".", "EncodedLen", "IntLen", "decodeLong", "putCode")
+	inlinecheck.Check(t, ".", "EncodedLen", "IntLen", "decodeLong", "putCode", "ReadShortString")
 }
