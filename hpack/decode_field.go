@@ -8,7 +8,7 @@ import (
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // parse decodes the representations in p, which starts at block offset
@@ -198,7 +198,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			return 0, 0, err
 		}
 	}
-	key := sd.KeyUnknown
+	key := staticdata.KeyUnknown
 	if a := name.Atom(); a != nil {
 		key = a.Key()
 	}
@@ -330,7 +330,7 @@ func (d *Decoder) decodeString(buf *[]byte, huff bool, raw []byte, internIt bool
 	}
 	// intern.Make(d.interner, b) does the same in one call, but measured
 	// 1.0% more instructions on raw-data-plain (47.25M vs 46.76M per pass).
-	var a *sd.Atom
+	var a *staticdata.Atom
 	if tier.MayBeAtom(b) { // most names that are not atoms stop here, unhashed
 		a = tier.Lookup(b)
 	}
@@ -474,7 +474,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 	if tooLarge {
 		err = checkHuffman(vhuff, raw, off)
 	} else {
-		key := sd.KeyUnknown
+		key := staticdata.KeyUnknown
 		if a := name.Atom(); a != nil {
 			key = a.Key()
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/metapack/metapack/internal/hcode"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // Encoder encodes header lists into HPACK header blocks (RFC 7541). It
@@ -155,7 +155,7 @@ func (e *Encoder) appendOne(dst []byte, f mdelem.Field, how indexing) []byte {
 		dst = e.appendSizeUpdates(dst)
 	}
 	if f.Name.Atom() == nil {
-		if a := sd.Lookup(f.Name.UnsafeBytes()); a != nil {
+		if a := staticdata.Lookup(f.Name.UnsafeBytes()); a != nil {
 			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
-	sd "github.com/metapack/metapack/staticdata"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // First bytes of the representations (RFC 7541 §6), with their integer
@@ -31,9 +31,9 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	if f.Sensitive() {
 		how = indexNever
 	}
-	if how == indexDefault && v.nameAtom != nil && neverIndexed(sd.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
+	if how == indexDefault && v.nameAtom != nil && neverIndexed(staticdata.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
 		how = indexNever
-		if e.indexCreds && sd.KeyID(tier.KeyOf(v.nameAtom)) != sd.KeyCookie {
+		if e.indexCreds && staticdata.KeyID(tier.KeyOf(v.nameAtom)) != staticdata.KeyCookie {
 			how = e.credentialIndexing(&v)
 		}
 	}
