@@ -19,19 +19,19 @@ func FuzzHuffman(f *testing.F) {
 		if want := xhpack.AppendHuffmanString(nil, string(data)); !bytes.Equal(enc, want) {
 			t.Fatalf("encoding %x: ours %x, x/net %x", data, enc, want)
 		}
-		dec, err := hpack.AppendHuffmanDecode(nil, enc, 0)
+		dec, err := hpack.AppendHuffmanDecode(nil, enc, -1)
 		if err != nil || !bytes.Equal(dec, data) {
 			t.Fatalf("round trip of %x: %x, %v", data, dec, err)
 		}
 		// The raw bytes as Huffman input.
-		ours, ourErr := hpack.AppendHuffmanDecode([]byte("p"), data, 0)
+		ours, ourErr := hpack.AppendHuffmanDecode([]byte("p"), data, -1)
 		theirs, xnetErr := xhpack.HuffmanDecodeToString(data)
 		if (ourErr == nil) != (xnetErr == nil) {
 			t.Fatalf("decoding %x: ours %v, x/net %v", data, ourErr, xnetErr)
 		}
 		// Into a dst with room, which short inputs decode on a path of
 		// their own: the same result.
-		roomy, roomyErr := hpack.AppendHuffmanDecode(append(make([]byte, 0, 2*len(data)+40), 'p'), data, 0)
+		roomy, roomyErr := hpack.AppendHuffmanDecode(append(make([]byte, 0, 2*len(data)+40), 'p'), data, -1)
 		if !errors.Is(roomyErr, ourErr) || !bytes.Equal(roomy, ours) {
 			t.Fatalf("decoding %x with room: %q, %v; without: %q, %v", data, roomy, roomyErr, ours, ourErr)
 		}

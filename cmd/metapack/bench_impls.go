@@ -147,7 +147,7 @@ func (c *benchCorpus) huffmanDecodeImpls() []impl {
 	ours := func() error {
 		for _, h := range c.huff {
 			var err error
-			if dst, err = hpack.AppendHuffmanDecode(dst[:0], h, 0); err != nil {
+			if dst, err = hpack.AppendHuffmanDecode(dst[:0], h, -1); err != nil {
 				return fmt.Errorf("metapack: huffman-decode: %w", err)
 			}
 		}

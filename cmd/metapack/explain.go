@@ -136,7 +136,7 @@ func (e *explainer) str(b []byte, off int, what string) (string, int, error) {
 	data := b[start : start+int(length)]
 	s, desc := string(data), fmt.Sprintf("  %s: raw string, %s", what, plural(int(length), "byte", "bytes"))
 	if b[off]&0x80 != 0 {
-		dec, err := hpack.AppendHuffmanDecode(nil, data, 0)
+		dec, err := hpack.AppendHuffmanDecode(nil, data, -1)
 		if err != nil {
 			return "", 0, &explainError{off, fmt.Sprintf("%s string: %v", what, strings.TrimPrefix(err.Error(), "hpack: "))}
 		}

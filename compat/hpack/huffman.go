@@ -18,7 +18,7 @@ var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return 
 func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, 0)
+	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, -1)
 	if err != nil {
 		return 0, huffmanErr(err)
 	}
@@ -34,7 +34,7 @@ func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 func HuffmanDecodeToString(v []byte) (string, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, 0)
+	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, -1)
 	if err != nil {
 		return "", huffmanErr(err)
 	}
