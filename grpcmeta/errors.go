@@ -38,9 +38,6 @@ var (
 	ErrArgument = errors.New("grpcmeta: invalid argument")
 )
 
-// FieldError is not headerblock's: it has the offset and reason gRPC's
-// value grammars give, where headerblock's mirrors x/net's conditions.
-
 // FieldError names the field a check failed on and the rule it broke.
 // Every error the package returns is one.
 type FieldError struct {
@@ -73,8 +70,7 @@ func (e *FieldError) Error() string {
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// rule is a rule broken as the checks find it: the sentinel a
-// FieldError wraps and the reason it gives.
+// rule is a broken rule: the sentinel a FieldError wraps and its reason.
 type rule struct {
 	err    error
 	reason string
@@ -100,33 +96,25 @@ var (
 	errMissingContentType   = &rule{ErrContentType, "missing"}
 )
 
-// rules maps the reasons of the pseudo-header checks to the package's
-// rules.
+// rules maps the pseudo-header checks' reasons to the package's rules.
 var rules = [httpfield.NumReasons]*rule{
 	httpfield.PseudoAfterRegular: errPseudoAfterRegular,
 	httpfield.UnknownPseudo:      errUnknownPseudo,
 	httpfield.DuplicatePseudo:    errDuplicatePseudo,
 }
 
-// errNilBatch returns what the functions that append to a batch return
-// for a nil one.
-func errNilBatch() error {
-	return &FieldError{Index: -1, Offset: -1, Reason: "nil batch", Err: ErrArgument}
-}
+// errNilBatch is the error for a nil batch to append to.
+func errNilBatch() error { return valueErr(-1, "", -1, "nil batch", ErrArgument) }
 
-// fieldErr returns the *FieldError for field i of a batch, f, which
-// broke r.
+// fieldErr is the error for field i of a batch, f, which broke r.
 func fieldErr(i int, f mdelem.Field, r *rule) error {
-	return &FieldError{Index: i, Name: f.Name.String(), Offset: -1, Reason: r.reason, Err: r.err}
+	return valueErr(i, f.Name.String(), -1, r.reason, r.err)
 }
 
-// missingErr returns the *FieldError for a required field name that is
-// missing.
-func missingErr(name string, r *rule) error {
-	return &FieldError{Index: -1, Name: name, Offset: -1, Reason: r.reason, Err: r.err}
-}
+// missingErr is the error for a required field name that is missing.
+func missingErr(name string, r *rule) error { return valueErr(-1, name, -1, r.reason, r.err) }
 
-// valueErr returns a *FieldError for field i, at byte off, wrapping err.
+// valueErr is the error for field i, at byte off (or -1), wrapping err.
 func valueErr(i int, name string, off int, reason string, err error) error {
 	return &FieldError{Index: i, Name: name, Offset: off, Reason: reason, Err: err}
 }

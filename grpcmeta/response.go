@@ -39,12 +39,11 @@ const (
 //     a decimal integer (ErrStatus).
 //   - ResponseTrailers: no pseudo-header (ErrPseudoHeader).
 //
-// Custom metadata is ValidateMetadata's to check. ValidateResponse
-// classifies content-type and grpc-status by ValueOf, so an atom value is
-// parsed once per process; it does not allocate unless it fails.
+// Custom metadata is ValidateMetadata's to check. Content-type and
+// grpc-status are read by ValueOf; it does not allocate unless it fails.
 func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 	if kind < ResponseHeaders || kind > ResponseTrailersOnly {
-		return &FieldError{Index: -1, Offset: -1, Reason: "unknown ResponseKind", Err: ErrArgument}
+		return valueErr(-1, "", -1, "unknown ResponseKind", ErrArgument)
 	}
 	n := 0
 	if b != nil {
@@ -133,11 +132,11 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 }
 
 // statusReason says why a grpc-status value is not a decimal integer.
-func statusReason(v mdelem.Str) (int, string) {
+func statusReason(v mdelem.Str) (off int, reason string) {
 	if a := v.Atom(); a != nil {
-		_, off, reason := parseStatus(a.String())
-		return off, reason
+		_, off, reason = parseStatus(a.String())
+	} else {
+		_, off, reason = parseStatus(v.UnsafeBytes())
 	}
-	_, off, reason := parseStatus(v.UnsafeBytes())
 	return off, reason
 }

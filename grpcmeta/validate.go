@@ -16,12 +16,10 @@ import (
 // present, only "trailers" (ErrConnectionHeader). A nil b is an empty
 // list, which lacks the required pseudo-headers.
 //
-// A name that is the atom of a well-known key is classified by its key
-// alone: those names are lowercase, the only ones that start with ':' are
-// the five pseudo-header keys, and the only connection-specific one is
-// transfer-encoding (TestKeyNamesClassified). Other names, static-tier
-// strings that are no key ("", "POST") included, are checked byte by
-// byte.
+// A well-known key's name is classified by its key alone: those names
+// are lowercase, the only ones that start with ':' are the pseudo-header
+// keys, and the only connection-specific one is transfer-encoding. Other
+// names are checked byte by byte.
 func ValidateRequest(b *mdelem.Batch) error {
 	n := 0
 	if b != nil { // a nil batch is an empty list
@@ -79,9 +77,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 	return nil
 }
 
-// checkName checks the name of a regular header that is not the atom of a
-// well-known key: not empty, lowercase, and none of the connection-specific headers
-// RFC 9113 §8.2.2 forbids.
+// checkName checks a regular header's name that is no well-known key.
 func checkName[T string | []byte](name T) *rule {
 	switch {
 	case len(name) == 0:
