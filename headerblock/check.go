@@ -13,12 +13,11 @@ import (
 	"golang.org/x/net/http2"
 )
 
-// defaultMaxHeaderListSize is what x/net's Framer takes for a
-// MaxHeaderListSize of 0.
+// defaultMaxHeaderListSize is x/net's for a MaxHeaderListSize of 0.
 const defaultMaxHeaderListSize = 16 << 20
 
 // block is the state of the header block being read: x/net's checks and
-// header list accounting, made field by field as the decoder passes them.
+// header list accounting, field by field.
 type block struct {
 	streamID uint32
 	// headersLeft and trailersLeft are what is left of the list size:
@@ -36,8 +35,7 @@ type block struct {
 	section   httpfield.Section
 }
 
-// start begins a block on stream id, with the list limit maxList as x/net
-// takes it from Framer.MaxHeaderListSize.
+// start begins a block on stream id, with Framer.MaxHeaderListSize maxList.
 func (b *block) start(id, maxList uint32) {
 	if maxList == 0 {
 		maxList = defaultMaxHeaderListSize
@@ -58,7 +56,7 @@ func (b *block) maxDecoded() int {
 	return int(min(3*uint64(b.headersLeft), math.MaxInt))
 }
 
-// truncate ends the fields of the list: it went over the limit.
+// truncate ends the list: it went over the limit.
 func (b *block) truncate() {
 	b.truncated = true
 	b.headersLeft, b.trailersLeft = 0, 0
@@ -116,8 +114,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	return true
 }
 
-// pseudo records an accepted pseudo-header field, as x/net's checks of a
-// MetaHeadersFrame's pseudo-header fields see it.
+// pseudo records an accepted pseudo-header field for x/net's checks.
 func (b *block) pseudo(f *mdelem.Field, key staticdata.KeyID, name string) {
 	kind := fieldkey.Pseudo(key)
 	if key == staticdata.KeyUnknown {

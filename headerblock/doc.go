@@ -17,32 +17,17 @@
 //		}
 //	}
 //
-// The Reader reads the block's CONTINUATION frames from the Framer, decodes
-// the block, and checks it as x/net's Framer does with ReadMetaHeaders
-// set: field names and values valid as RFC 9113 §8.2.1 asks, pseudo-header
-// fields first, each once and only the defined ones, and the header list
-// counted against the Framer's MaxHeaderListSize. ReadBatch appends the
-// fields to a batch without allocating; ReadMeta returns the
-// *http2.MetaHeadersFrame x/net would, for code written against it. The
-// errors are x/net's: a block that does not decode is a
-// ConnectionError(ErrCodeCompression), an invalid field a StreamError with
-// ErrCodeProtocol, whose Cause is a *FieldError, and a list over
-// MaxHeaderListSize is reported as truncated.
-//
-// Where x/net ends the connection over what concerns one stream (more of
-// a block after its list went over the limit or after an invalid field),
-// Reader.SetStreamErrors makes it a stream error instead: the Reader then
-// reads every block to its end, within its own bounds on a block's frames
-// and bytes, so the dynamic table stays in step with the peer's and the
-// connection goes on.
-//
-// Limits follow the module's one convention: 0 means the default and a
-// negative value no limit, so the zero Reader has the default bounds.
+// The Reader reads the block's CONTINUATION frames, decodes the block,
+// and checks it as x/net's Framer does with ReadMetaHeaders set, with
+// x/net's errors. ReadBatch appends the fields to a batch without
+// allocating; ReadMeta returns the *http2.MetaHeadersFrame x/net would.
+// Reader.SetStreamErrors makes a stream error of what x/net ends the
+// connection over although it concerns one stream. Limits follow the
+// module's convention: 0 means the default and a negative value no limit.
 //
 // A Writer encodes a batch with metapack's Encoder and writes it as a
-// HEADERS frame and as many CONTINUATION frames as the peer's
-// SETTINGS_MAX_FRAME_SIZE needs, after checking the list against the
-// peer's SETTINGS_MAX_HEADER_LIST_SIZE; WriteBlock splits a block encoded
+// HEADERS frame and the CONTINUATION frames the peer's
+// SETTINGS_MAX_FRAME_SIZE needs; WriteBlock splits a block encoded
 // elsewhere.
 //
 // # Differences from x/net's Framer
@@ -87,5 +72,5 @@
 //     invalid when it is. Either way the stream is refused.
 //
 // The Cause of a StreamError is a *FieldError, where x/net's is an
-// unexported type; the code is the same.
+// unexported type.
 package headerblock

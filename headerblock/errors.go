@@ -7,9 +7,6 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 )
 
-// FieldError and the sentinels are x/net's conditions, not grpcmeta's:
-// this package reports what x/net's Framer would.
-
 // A FieldError is the Cause of the http2.StreamError that reports an
 // invalid field or an invalid set of pseudo-header fields. It never
 // holds the field's value, which may be a secret.

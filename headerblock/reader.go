@@ -12,28 +12,21 @@ import (
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
-// The least bounds on one header block's frames and wire bytes, by
-// default. A legitimate block is no longer on the wire than its header
-// list (HPACK spends at most a few bytes on a field where the list counts
-// 32), so by default the Reader allows a block the larger of
-// DefaultMaxBlockBytes and twice the Framer's MaxHeaderListSize, in the
-// larger of DefaultMaxBlockFrames and that many bytes' worth of frames of
-// the smallest size, 16 KiB.
+// The least default bounds on one header block's frames and bytes. A
+// legitimate block is no longer than its header list, so by default the
+// Reader allows the larger of DefaultMaxBlockBytes and twice the Framer's
+// MaxHeaderListSize, in the larger of DefaultMaxBlockFrames and that many
+// bytes' worth of 16 KiB frames.
 const (
 	DefaultMaxBlockFrames = 128
 	DefaultMaxBlockBytes  = 4 << 20
 )
 
 // A Reader reads the header blocks of one connection from an
-// http2.Framer and decodes them with metapack's hpack.Decoder. Leave the
-// Framer's ReadMetaHeaders nil, and when ReadFrame returns an
-// *http2.HeadersFrame, pass it to ReadBatch or ReadMeta, which read the
-// block's CONTINUATION frames from the same Framer.
-//
-// A Reader is not safe for concurrent use; the Framer's reading side is
-// not either. The zero Reader is NewReader(nil): a decoder of its own
-// made by hpack.NewDecoder(hpack.DefaultTableSize) with no field limit,
-// and the default bounds on a block's frames and bytes.
+// http2.Framer and decodes them with metapack's hpack.Decoder: pass each
+// *http2.HeadersFrame that ReadFrame returns to ReadBatch or ReadMeta.
+// A Reader is not safe for concurrent use. The zero Reader is
+// NewReader(nil).
 type Reader struct {
 	dec                 *hpack.Decoder
 	maxFrames           int
@@ -47,20 +40,17 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that decodes with dec, which keeps the
-// connection's HPACK state. Configure dec's table size, interner and
-// interned values as usual. Before each block the Reader sets dec's list
+// connection's HPACK state. Before each block the Reader sets dec's list
 // size and string limits from the Framer's MaxHeaderListSize, as x/net
-// does; dec's field limit (hpack.Decoder.SetMaxFields) stays in force,
-// and a list over it is reported as over the list size. A nil dec is
-// taken as a new decoder for HTTP/2's initial table size with no field
-// limit, as x/net has none.
+// does; dec's field limit stays in force, and a list over it is reported
+// as over the list size. A nil dec is taken as
+// hpack.NewDecoder(hpack.DefaultTableSize) with no field limit.
 func NewReader(dec *hpack.Decoder) *Reader {
 	r := &Reader{dec: dec}
 	r.init()
 	return r
 }
 
-// init makes a decoder where there is none.
 func (r *Reader) init() {
 	if r.dec == nil {
 		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
@@ -79,34 +69,17 @@ func (r *Reader) Decoder() *hpack.Decoder {
 // SetMaxBlockFrames bounds the HEADERS and CONTINUATION frames of one
 // header block; a block with more is a connection error of type
 // ENHANCE_YOUR_CALM. 0 restores the default (see DefaultMaxBlockFrames);
-// a negative n means no bound of the Reader's own, as in x/net.
+// a negative n means no bound, as in x/net.
 func (r *Reader) SetMaxBlockFrames(n int) { r.maxFrames = n }
 
-// SetMaxBlockBytes bounds the fragment bytes of one header block; a block
-// with more is a connection error of type ENHANCE_YOUR_CALM. 0 restores
-// the default (see DefaultMaxBlockBytes); a negative n means no bound of
-// the Reader's own, as in x/net.
+// SetMaxBlockBytes bounds the fragment bytes of one header block as
+// SetMaxBlockFrames bounds its frames (see DefaultMaxBlockBytes).
 func (r *Reader) SetMaxBlockBytes(n int) { r.maxBytes = n }
-
-// bounds returns the block bounds in force for a list limit of maxList,
-// 0 for none.
-func (r *Reader) bounds(maxList uint32) (frames, bytes int) {
-	frames, bytes = max(r.maxFrames, 0), max(r.maxBytes, 0)
-	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(maxList)), math.MaxInt))
-	if r.maxBytes == 0 {
-		bytes = dflt
-	}
-	if r.maxFrames == 0 {
-		frames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
-	}
-	return frames, bytes
-}
 
 // SetConnErrorOnLongString makes a name or value longer than the
 // Framer's MaxHeaderListSize end the connection with a ConnectionError of
-// type COMPRESSION_ERROR, as x/net's Framer does, instead of making the
-// list over the limit (the difference named StringOverList): for code
-// whose peers or tests expect x/net's outcome. Off by default.
+// type COMPRESSION_ERROR, as x/net's Framer does (see StringOverList in
+// the package documentation). Off by default.
 func (r *Reader) SetConnErrorOnLongString(on bool) { r.longStringConnError = on }
 
 // SetStreamErrors chooses how the Reader reports what concerns one
@@ -132,20 +105,17 @@ func (r *Reader) SetStreamErrors(on bool) { r.streamErrors = on }
 var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSize")
 
 // ErrorDetail returns the reason for the last connection error that the
-// Reader itself found, as the Framer's ErrorDetail does for its own, or
-// nil; the next read clears it. A caller may send it in a GOAWAY frame's
-// debug data. After a StreamError for an invalid field or set of
-// pseudo-header fields it is the Cause worded as x/net's Framer words its
-// detail, such as `invalid header field value for "x-a"`.
+// Reader itself found, as the Framer's ErrorDetail does, or nil; the next
+// read clears it. After a StreamError for an invalid field it is the
+// Cause worded as x/net's Framer words it, such as
+// `invalid header field value for "x-a"`.
 func (r *Reader) ErrorDetail() error { return r.detail }
 
 // ReadBatch reads the header block that hf starts, reading its
-// CONTINUATION frames from fr, and appends its fields to dst: the same
-// fields, in the same order, that x/net's Framer would put in a
-// MetaHeadersFrame. It allocates nothing once dst and the decoder have
-// grown to the connection's needs. The fields stay valid until dst is
-// Reset. A nil dst drops the fields, still decoding and checking the
-// block.
+// CONTINUATION frames from fr, and appends to dst the fields x/net's
+// Framer would put in a MetaHeadersFrame, valid until dst is Reset. It
+// allocates nothing once dst and the decoder have grown. A nil dst drops
+// the fields, still decoding and checking the block.
 //
 // truncated is set when the list went over fr.MaxHeaderListSize: dst
 // then holds the fields before the one that went over. Errors are as for
@@ -169,11 +139,9 @@ func (r *Reader) scratchBatch() *mdelem.Batch {
 
 // ReadMeta reads the header block that hf starts, reading its
 // CONTINUATION frames from fr, and returns the MetaHeadersFrame that
-// x/net's Framer would return from ReadFrame with ReadMetaHeaders set,
-// for code written against it. Its strings are the caller's to keep: it
-// reads the block as ReadBatch does and converts the fields with
-// compat/hpack's AppendFromBatch, so atoms cost nothing and the other
-// bytes of a block are one allocation.
+// x/net's Framer would return from ReadFrame with ReadMetaHeaders set.
+// Its strings are the caller's to keep, made as compat/hpack's
+// AppendFromBatch makes them.
 //
 // Errors are those of x/net's Framer: a ConnectionError with
 // ErrCodeCompression when the block does not decode, a StreamError with
@@ -195,9 +163,9 @@ func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.Meta
 	return &http2.MetaHeadersFrame{HeadersFrame: hf, Fields: fields, Truncated: truncated}, err
 }
 
-// read reads and decodes the block hf starts into dst. withFrame tells which errors x/net's
-// Framer returns with a MetaHeadersFrame: the connection errors it finds
-// in the block, not a stream error or an error from reading a frame.
+// read reads and decodes the block hf starts into dst. withFrame is set
+// for the errors x/net's Framer returns with a MetaHeadersFrame: the
+// connection errors it finds in the block.
 func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batch) (truncated, withFrame bool, err error) {
 	r.detail = nil
 	if fr == nil || hf == nil {
@@ -216,7 +184,15 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
-	maxFrames, maxBytes := r.bounds(b.headersLeft) // the list limit, x/net's default applied
+	// The bounds in force, 0 for none; b.headersLeft is the list limit.
+	maxFrames, maxBytes := max(r.maxFrames, 0), max(r.maxBytes, 0)
+	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(b.headersLeft)), math.MaxInt))
+	if r.maxBytes == 0 {
+		maxBytes = dflt
+	}
+	if r.maxFrames == 0 {
+		maxFrames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
+	}
 	frames, bytes := 0, 0
 	scanned := dst.Len() // dst's fields already checked
 	for {
