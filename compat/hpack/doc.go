@@ -10,22 +10,18 @@
 //	dec.Write(continuationPayload)
 //	err := dec.Close()             // ends the block; reports a truncated one
 //
-// HeaderField, DecodingError and InvalidIndexError are x/net's own types,
-// so fields pass unchanged to and from code that still uses x/net's http2
-// package.
+// HeaderField, DecodingError and InvalidIndexError are x/net's own types.
 //
-// Names that are in the static table, and other names the peer sends
-// (interned in a small table of each Decoder's own, or held in its small
-// string cache), come back as strings that cost no allocation, and so do
-// static-table values. Other values are copied from the block into slabs
-// of 512 bytes, one allocation for many values (a value over 64 bytes gets
-// its own), and the strings are views of those copies; a short string the
-// caller keeps keeps at most its 512-byte slab alive (strings.Clone
-// gives it memory of its own). A value the dynamic table indexed comes
-// back, in each later indexed field, as the string its literal made, with
-// no allocation. Code that wants no allocation at all moves to metapack's
-// hpack.Decoder and mdelem.Batch, one hot path at a time: AppendToBatch
-// and AppendFromBatch convert between HeaderFields and batches.
+// Static-table names and values, and the names a Decoder interns or
+// caches, come back as strings that cost no allocation. Other values are copied into
+// 512-byte slabs, one allocation for many (a value over 64 bytes gets its
+// own), and the strings are views of those copies: a short string the
+// caller keeps keeps at most its slab alive (strings.Clone gives it
+// memory of its own). A value the dynamic table indexed comes back as the
+// string its literal made, with no allocation. Code that wants no
+// allocation at all moves to metapack's hpack.Decoder and mdelem.Batch:
+// AppendToBatch and AppendFromBatch convert between HeaderFields and
+// batches.
 //
 // # Differences from x/net
 //
