@@ -9,9 +9,8 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// IsBinary reports whether name, a string or bytes, is a binary
-// metadata key, one that ends in "-bin", whose values travel
-// base64-encoded: for a field f, IsBinary(f.Name.UnsafeBytes()).
+// IsBinary reports whether name is a binary metadata key, one that ends
+// in "-bin": for a field f, IsBinary(f.Name.UnsafeBytes()).
 func IsBinary[T ~string | ~[]byte](name T) bool {
 	n := len(name)
 	return n >= 4 && name[n-4] == '-' && name[n-3] == 'b' && name[n-2] == 'i' && name[n-1] == 'n'
@@ -31,7 +30,7 @@ func appendBase64Decode(dst, src []byte) ([]byte, error) {
 		if errors.As(err, &ce) {
 			off = int(ce)
 		}
-		return dst[:n], valueErr(-1, "", off, base64Reason(src, off), ErrValue)
+		return dst[:n], &FieldError{Index: -1, Offset: off, Reason: base64Reason(src, off), Err: ErrValue}
 	}
 	return out, nil
 }
@@ -53,7 +52,7 @@ func appendBase64Decode(dst, src []byte) ([]byte, error) {
 // decoder's dynamic table.
 func DecodeBinary(dst []byte, f mdelem.Field) ([]byte, error) {
 	if !nameHasBinSuffix(f.Name) {
-		return dst, valueErr(-1, f.Name.String(), -1, "does not end in -bin", ErrName)
+		return dst, &FieldError{Index: -1, Name: f.Name.String(), Offset: -1, Reason: "does not end in -bin", Err: ErrName}
 	}
 	out, err := appendBase64Decode(dst, f.Value.UnsafeBytes())
 	if err != nil {
@@ -78,7 +77,7 @@ func nameHasBinSuffix(s mdelem.Str) bool {
 // atom. ValidateMetadata checks the name's characters.
 func AppendBinary(b *mdelem.Batch, scratch []byte, name string, value []byte) ([]byte, error) {
 	if !IsBinary(name) {
-		return scratch, valueErr(-1, name, -1, "does not end in -bin", ErrName)
+		return scratch, &FieldError{Index: -1, Name: name, Offset: -1, Reason: "does not end in -bin", Err: ErrName}
 	}
 	if b == nil {
 		return scratch, errNilBatch()

@@ -19,19 +19,14 @@
 //     grpc-accept-encoding and grpc-status in typed form, parsing an atom
 //     once per process.
 //
-// Every error is a *FieldError: the field (its index in the batch, or -1
-// for a missing one or a bare value, and its name), the offending byte's
-// offset, the reason, and one sentinel per rule (ErrPseudoHeader,
-// ErrName, ErrConnectionHeader, ErrValue, ErrContentType, ErrStatus,
-// ErrArgument), which errors.Is finds.
+// Every error is a *FieldError: the field, the offending byte's offset,
+// the reason, and one sentinel per rule, which errors.Is finds.
 //
 // The Append and Decode functions take the buffer to append to and
 // return it extended, so a caller that reuses its buffers and batches
 // allocates nothing in steady state; neither do the Parse and Validate
-// functions, except for the error they return. No function panics,
-// whatever its arguments.
+// functions, except for the error they return. No function panics.
 //
 // The package adds gRPC's rules on top of package mdelem, which stays
-// protocol-neutral: it imports only mdelem, staticdata, the module's
-// internal packages and the standard library.
+// protocol-neutral.
 package grpcmeta

@@ -31,15 +31,13 @@ func (v Value) ContentType() ContentType { return ContentType(v.bits >> vCTShift
 func (v Value) Coding() Coding { return Coding(v.bits >> vCodingShift & 7) }
 
 // Accepts reports whether the value, as grpc-accept-encoding or
-// accept-encoding, a list of codings separated by ',' with optional
-// spaces or tabs around each, names c; CodingOther is when the list named
-// a coding that is none of the others.
+// accept-encoding (a ',' list), names c; CodingOther stands for any
+// coding that is none of the others.
 func (v Value) Accepts(c Coding) bool { return c < 8 && (v.bits>>vCodingsShift)&(1<<c) != 0 }
 
-// Status is the value as grpc-status, 1*DIGIT (leading zeros and codes
-// gRPC does not define, up to 2^32-1, included): the code and true, or
-// UNKNOWN (2) and false for a value that is not a decimal integer, which
-// the protocol says to take for UNKNOWN.
+// Status is the value as grpc-status, a decimal up to 2^32-1: the code
+// and true, or UNKNOWN (2) and false for any other value, as the
+// protocol says.
 func (v Value) Status() (uint32, bool) {
 	if v.bits&vStatusOK == 0 {
 		return codeUnknown, false

@@ -14,14 +14,12 @@ import (
 // must have:
 //
 //   - a Header-Name: one or more of 0-9 a-z _ - . (ErrName);
-//   - a name that does not start with "grpc-", unless it is one the
-//     protocol defines (grpc-timeout, grpc-status, grpc-trace-bin, ...)
-//     (ErrName);
+//   - a name that does not start with "grpc-", unless the protocol
+//     defines it (ErrName);
 //   - for a name ending in "-bin", a value that DecodeBinary decodes:
 //     base64, padded or not (ErrValue);
-//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrValue).
-//     An empty value is accepted, as grpc-go accepts and sends it, though
-//     the grammar asks for one byte at least.
+//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrValue),
+//     or, as grpc-go allows, none.
 //
 // Use it on metadata about to be sent: the protocol asks receivers to
 // drop such fields rather than fail the call. It does not allocate
@@ -79,16 +77,17 @@ func checkMetadataName[T string | []byte](name T) (int, string, error) {
 	if i := httpfield.Outside(name, httpfield.GRPC); i >= 0 {
 		return i, "not one of 0-9 a-z _ - .", ErrName
 	}
-	// grpc-message-type is the one grpc- name the protocol defines that is
-	// no well-known key (those are atoms in a batch).
-	if len(name) >= 5 && string(name[:5]) == "grpc-" && string(name) != "grpc-message-type" {
+	if len(name) >= 5 && string(name[:5]) == "grpc-" && !definedGRPCName(name) {
 		return -1, "not a name the protocol defines", ErrName
 	}
 	return 0, "", nil
 }
 
-// checkMetadataValue checks a value as Base64 (binary) or as an
-// ASCII-Value.
+// definedGRPCName reports whether name is a grpc- name the protocol
+// defines that is no well-known key (those are atoms in a batch).
+func definedGRPCName[T string | []byte](name T) bool { return string(name) == "grpc-message-type" }
+
+// checkMetadataValue checks a value as Base64 or as an ASCII-Value.
 func checkMetadataValue(v mdelem.Str, binary bool) (int, string, error) {
 	if a := v.Atom(); a != nil {
 		if binary {

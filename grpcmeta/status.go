@@ -7,8 +7,7 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// codeUnknown is the status code UNKNOWN.
-const codeUnknown = 2
+const codeUnknown = 2 // the status code UNKNOWN
 
 // parseStatus returns the code a grpc-status value spells, or a reason
 // and the offset it concerns (-1: the whole value).

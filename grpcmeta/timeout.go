@@ -6,11 +6,10 @@ import (
 	"time"
 )
 
-// maxTimeoutValue is the largest TimeoutValue: at most 8 digits.
 const maxTimeoutValue = 99999999
 
-// timeoutUnits are the TimeoutUnits, largest first. Each divides the one
-// before it, which AppendTimeout relies on.
+// timeoutUnits are the TimeoutUnits, largest first, each dividing the
+// one before (AppendTimeout relies on it).
 var timeoutUnits = [...]struct {
 	d time.Duration
 	c byte
@@ -64,7 +63,7 @@ func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 }
 
 func timeoutErr(off int, reason string) error {
-	return valueErr(-1, "grpc-timeout", off, reason, ErrValue)
+	return &FieldError{Index: -1, Name: "grpc-timeout", Offset: off, Reason: reason, Err: ErrValue}
 }
 
 // AppendTimeout appends d as a grpc-timeout value and returns the

@@ -20,18 +20,15 @@ const defaultMaxHeaderListSize = 16 << 20
 // header list accounting, field by field.
 type block struct {
 	streamID uint32
-	// headersLeft and trailersLeft are what is left of the list size:
-	// x/net counts trailer fields against a budget of their own.
+	// What is left of the list size; x/net counts trailer apart.
 	headersLeft, trailersLeft uint32
 	maxString                 int
 	fields                    int // fields seen, accepted or not
-	// truncated is set once the list went over the limit, invalid once a
-	// field was invalid; either way no later field is taken or checked.
+	// Once the list is over the limit or a field invalid, no later field
+	// is taken or checked.
 	truncated bool
 	invalid   error
-	// pseudoErr is the first error among the accepted pseudo-header
-	// fields, of which section has the kinds.
-	pseudoErr error
+	pseudoErr error // the first among the accepted pseudo-header fields
 	section   httpfield.Section
 }
 
@@ -97,8 +94,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	left := &b.headersLeft
 	size := uint32(len(name) + len(value) + tabledef.FieldOverhead)
 	if key == staticdata.KeyUnknown && name == "trailer" {
-		// x/net counts each name a trailer field announces as a field
-		// of its own.
+		// x/net counts each name trailer announces as a field.
 		left = &b.trailersLeft
 		n := strings.Count(value, ",") + 1
 		size = uint32(len(value)-n+1) + uint32(n)*tabledef.FieldOverhead

@@ -32,43 +32,37 @@
 //
 // # Differences from x/net's Framer
 //
-// The Reader decodes and checks the same frames into the same fields,
-// with the same errors, but where RFC 7541 or RFC 9113 asks for more than
-// x/net does, or where x/net ends a connection over a limit that a
-// legitimate peer may reach. Each difference has a name, which the
-// package's differential tests use to tell it from a bug:
+// The Reader decodes and checks frames as x/net does, but where RFC 7541
+// or RFC 9113 asks for more, or where x/net ends a connection over a
+// limit a legitimate peer may reach. Each difference has a name, which
+// the differential tests use:
 //
 //   - SizeUpdateAfterField, TooManySizeUpdates, SecondSizeUpdate,
 //     SizeUpdateRequired, IntegerBound: metapack's Decoder enforces RFC
 //     7541 §4.2 and RFC 9113 §4.3.1 and §6.5.2 on dynamic table size
 //     updates, and bounds integers at 2^32-1, where x/net accepts such
-//     blocks; the block is then a ConnectionError(ErrCodeCompression). The
-//     compat/hpack package documentation gives each rule.
+//     blocks (a ConnectionError(ErrCodeCompression); see compat/hpack).
 //   - HuffmanAfterStop: once a list is over the limit or has an invalid
-//     field, x/net stops decoding the Huffman strings of the fields it
-//     does not index, so an invalid Huffman code there (RFC 7541 §5.2)
-//     goes unnoticed; the Reader's decoder still rejects it, a
-//     ConnectionError(ErrCodeCompression).
+//     field, x/net stops decoding the Huffman strings of fields it does
+//     not index, missing an invalid code there (RFC 7541 §5.2); the
+//     Reader still rejects it, a ConnectionError(ErrCodeCompression).
 //   - StringOverList: a name or value longer than MaxHeaderListSize makes
 //     x/net end the connection with ErrCodeCompression. The Reader reports
-//     the list as over the limit (truncated, or a StreamError with
-//     SetStreamErrors) and decodes the rest of the block, so one stream is
-//     refused and the connection goes on (RFC 9113 §10.5.1).
+//     the list as over the limit and decodes the rest of the block, so
+//     only the stream is refused (RFC 9113 §10.5.1);
 //     Reader.SetConnErrorOnLongString restores x/net's outcome.
 //   - BlockBound: a block of more than SetMaxBlockFrames frames or
 //     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
 //     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is
 //     left of the list size, which leaves a flood of empty CONTINUATION
 //     frames unbounded.
-//   - FieldLimit: the decoder's field limit (hpack.Decoder.SetMaxFields)
-//     counts as a limit on the list: a list over it is reported as over
-//     MaxHeaderListSize. x/net has no such limit, and NewReader(nil)'s
-//     decoder none either.
+//   - FieldLimit: a list over the decoder's field limit
+//     (hpack.Decoder.SetMaxFields) is reported as over MaxHeaderListSize.
+//     x/net has no such limit, and NewReader(nil)'s decoder none either.
 //   - UncheckedOverLimit: the decoder drops the fields past three times
-//     MaxHeaderListSize, more than x/net can accept, before they are
-//     checked, so that a block cannot make a batch hold more. A field
-//     that alone takes the list past that is reported as over the limit
-//     where x/net, which checks a field before counting it, reports it
+//     MaxHeaderListSize, more than x/net can accept, unchecked, so that a
+//     block cannot make a batch hold more. A field that alone takes the
+//     list past that is reported as over the limit where x/net reports it
 //     invalid when it is. Either way the stream is refused.
 //
 // The Cause of a StreamError is a *FieldError, where x/net's is an

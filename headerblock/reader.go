@@ -59,8 +59,7 @@ func (r *Reader) init() {
 }
 
 // Decoder returns the Reader's decoder, for the settings a connection
-// changes as it goes, such as SetAllowedMaxDynamicTableSize once the peer
-// has acknowledged a new SETTINGS_HEADER_TABLE_SIZE.
+// changes as it goes.
 func (r *Reader) Decoder() *hpack.Decoder {
 	r.init()
 	return r.dec
@@ -84,24 +83,21 @@ func (r *Reader) SetConnErrorOnLongString(on bool) { r.longStringConnError = on 
 
 // SetStreamErrors chooses how the Reader reports what concerns one
 // stream. Off, the default, it behaves as x/net's Framer: a list over
-// MaxHeaderListSize is reported as truncated, and once the list is over
-// it, or once a field is invalid, a CONTINUATION frame that carries more
-// of the block ends the connection (a ConnectionError with
-// ErrCodeProtocol), as does any fragment longer than twice what is left
-// of the list size.
+// MaxHeaderListSize is reported as truncated, and a CONTINUATION frame
+// after the list went over it or after an invalid field, or a fragment
+// over twice what is left of the list size, is a ConnectionError with
+// ErrCodeProtocol.
 //
-// On, the Reader always reads the block to its end, within the bounds of
-// SetMaxBlockFrames and SetMaxBlockBytes, so that the dynamic table stays
-// in step and the connection goes on: a list over MaxHeaderListSize is an
-// http2.StreamError with ErrCodeEnhanceYourCalm and ErrListTooLarge as
-// its Cause, and an invalid field an http2.StreamError with
-// ErrCodeProtocol, however many frames follow. The caller answers the
-// first with a 431 response or RST_STREAM (RFC 9113 §10.5.1), the second
-// with RST_STREAM.
+// On, the Reader reads every block to its end, within SetMaxBlockFrames
+// and SetMaxBlockBytes, so that the dynamic table stays in step and the
+// connection goes on: a list over MaxHeaderListSize is a StreamError with
+// ErrCodeEnhanceYourCalm and Cause ErrListTooLarge (answer with a 431 or
+// RST_STREAM, RFC 9113 §10.5.1), an invalid field a StreamError with
+// ErrCodeProtocol.
 func (r *Reader) SetStreamErrors(on bool) { r.streamErrors = on }
 
-// ErrListTooLarge is the Cause of the StreamError that reports a header
-// list over the Framer's MaxHeaderListSize, with SetStreamErrors on.
+// ErrListTooLarge is the Cause of the StreamError, with SetStreamErrors
+// on, for a header list over the Framer's MaxHeaderListSize.
 var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSize")
 
 // ErrorDetail returns the reason for the last connection error that the
@@ -117,10 +113,9 @@ func (r *Reader) ErrorDetail() error { return r.detail }
 // allocates nothing once dst and the decoder have grown. A nil dst drops
 // the fields, still decoding and checking the block.
 //
-// truncated is set when the list went over fr.MaxHeaderListSize: dst
-// then holds the fields before the one that went over. Errors are as for
-// ReadMeta; on a stream error dst holds the fields before the invalid
-// one.
+// truncated is set when the list went over fr.MaxHeaderListSize. Errors
+// are as for ReadMeta. Either way dst holds the fields before the one
+// that went over or was invalid.
 func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.HeadersFrame) (truncated bool, err error) {
 	if dst == nil {
 		dst = r.scratchBatch()
@@ -143,14 +138,12 @@ func (r *Reader) scratchBatch() *mdelem.Batch {
 // Its strings are the caller's to keep, made as compat/hpack's
 // AppendFromBatch makes them.
 //
-// Errors are those of x/net's Framer: a ConnectionError with
-// ErrCodeCompression when the block does not decode, a StreamError with
-// ErrCodeProtocol for an invalid field or set of pseudo-header fields
-// (the connection goes on), a ConnectionError with ErrCodeProtocol for a
-// CONTINUATION frame that x/net refuses (see SetStreamErrors), and fr's
-// own errors from reading the next frame. As from x/net's Framer, a
-// connection error the block causes comes with the MetaHeadersFrame read
-// so far. The package documentation lists where the Reader is stricter.
+// Errors are x/net's: a ConnectionError with ErrCodeCompression when the
+// block does not decode, a StreamError with ErrCodeProtocol for an
+// invalid field or set of pseudo-header fields, a ConnectionError with
+// ErrCodeProtocol for a CONTINUATION frame that x/net refuses (see
+// SetStreamErrors), and fr's own errors. A connection error the block
+// causes comes with the MetaHeadersFrame read so far.
 func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.MetaHeadersFrame, error) {
 	b := r.scratchBatch()
 	defer b.Reset()
@@ -178,9 +171,8 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	b := &r.blk
 	b.start(hf.StreamID, fr.MaxHeaderListSize)
 	d := r.dec
-	// b accounts for the list as x/net does; the decoder's own bound on
-	// it only keeps memory in check, at more than b can ever accept
-	// (see block.maxDecoded).
+	// The decoder's bound on the list only keeps memory in check, at more
+	// than b, which accounts for it as x/net does, can accept.
 	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
@@ -196,8 +188,7 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	frames, bytes := 0, 0
 	scanned := dst.Len() // dst's fields already checked
 	for {
-		// x/net's checks come first, so that where both apply the
-		// error is x/net's.
+		// x/net's checks first, so that its error wins where both apply.
 		if !r.streamErrors {
 			if int64(len(frag)) > 2*int64(b.headersLeft+b.trailersLeft) {
 				return b.truncated, true, r.connError(http2.ErrCodeProtocol, "header block fragment of %d bytes, over twice what is left of the header list size", len(frag))
@@ -260,9 +251,8 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	return b.truncated, false, nil
 }
 
-// scan checks the fields the decoder appended to dst from index i on, and
-// drops the first that does not belong in the list, with those after it.
-// It returns the index to scan from next.
+// scan checks dst's fields from index i on, drops the first that does
+// not belong in the list with those after it, and returns where to go on.
 func (r *Reader) scan(dst *mdelem.Batch, i int) int {
 	for ; i < dst.Len(); i++ {
 		if f := dst.At(i); !r.blk.accept(&f) {

@@ -35,8 +35,7 @@ func NewWriter(enc *hpack.Encoder) *Writer {
 	return &Writer{enc: enc, frameSize: minFrameSize}
 }
 
-// Encoder returns the Writer's encoder, for the peer's
-// SETTINGS_HEADER_TABLE_SIZE and the indexing policy.
+// Encoder returns the Writer's encoder.
 func (w *Writer) Encoder() *hpack.Encoder {
 	if w.enc == nil { // the zero Writer
 		w.enc = hpack.NewEncoder(hpack.DefaultTableSize)
@@ -101,10 +100,9 @@ var emptyBatch = mdelem.NewBatch(0, 0)
 var errNoFramer = errors.New("headerblock: nil Framer")
 
 // WriteBlock writes an encoded header block for stream streamID as a
-// HEADERS frame followed by as many CONTINUATION frames as it takes, none
-// with a payload over maxFrameSize (clamped as SetMaxFrameSize does). The
-// HEADERS frame carries END_STREAM when endStream is set, and the last
-// frame END_HEADERS. Errors are fr's.
+// HEADERS frame, with END_STREAM if endStream is set, and CONTINUATION
+// frames, none with a payload over maxFrameSize (clamped as
+// SetMaxFrameSize does). Errors are fr's.
 func WriteBlock(fr *http2.Framer, streamID uint32, endStream bool, block []byte, maxFrameSize uint32) error {
 	if fr == nil {
 		return errNoFramer

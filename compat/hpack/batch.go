@@ -8,8 +8,7 @@ import (
 
 // AppendToBatch appends fields to b, copying their strings into b's
 // arena, with Sensitive as the never-index flag: the step from code that
-// builds HeaderFields to metapack's hpack.Encoder. Names in the static
-// table become its atoms. A nil b is ignored.
+// builds HeaderFields to metapack's hpack.Encoder. A nil b is ignored.
 func AppendToBatch(b *mdelem.Batch, fields []HeaderField) {
 	if b == nil {
 		return

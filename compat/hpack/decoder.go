@@ -11,9 +11,8 @@ import (
 
 // A Decoder decodes the header blocks one peer sends on one connection,
 // in order, keeping their dynamic table. It is not safe for concurrent
-// use. The zero Decoder behaves as x/net's zero Decoder does: it allows
-// no dynamic table until SetAllowedMaxDynamicTableSize, has no emit
-// function, and emits nothing until SetEmitEnabled(true).
+// use. The zero Decoder behaves as x/net's: no dynamic table until
+// SetAllowedMaxDynamicTableSize, no emit function, emitting off.
 type Decoder struct {
 	d       *mhpack.Decoder
 	strings *strCache // made by the first name that is no atom
@@ -21,19 +20,15 @@ type Decoder struct {
 	fieldFn func(mdelem.Field) // field, made once
 	sink    *[]HeaderField     // where DecodeFull collects the fields
 
-	emitEnabled bool
-	open        bool // bytes were written since the last Close
-	// overReported is set once Write has returned ErrStringLength for
-	// the open block.
-	overReported bool
+	emitEnabled  bool
+	open         bool // bytes were written since the last Close
+	overReported bool // Write has returned ErrStringLength for the open block
 }
 
 // NewDecoder returns a Decoder whose peer may use up to
-// maxDynamicTableSize bytes of dynamic table, and which calls emitFunc
-// with each field it decodes, from within Write, Close or DecodeFull.
-//
-// Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
-// peer must send a size update to use more; see the package doc.
+// maxDynamicTableSize bytes of dynamic table (above 4096 only after a
+// size update; see the package doc), and which calls emitFunc with each
+// field it decodes, from within Write, Close or DecodeFull.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
 	d := &Decoder{emit: emitFunc, emitEnabled: true}
 	d.init(maxDynamicTableSize)
@@ -59,8 +54,7 @@ func (d *Decoder) ready() {
 	}
 }
 
-// internLimits bound the table each Decoder interns its peer's names and
-// low-cardinality values in: small, since it is one per connection.
+// internLimits bound each Decoder's intern table: one per connection.
 var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 
 // SetMaxStringLength limits each decoded name and value, counted after
@@ -105,18 +99,18 @@ func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 
 // SetAllowedMaxDynamicTableSize sets the largest table size the peer's
 // size updates may ask for: the SETTINGS_HEADER_TABLE_SIZE this side
-// advertises. A bound below the table's current maximum requires the
-// peer to start its next block with a size update (RFC 7541 §4.2); see
-// the package doc. 0 allows no dynamic table.
+// advertises. A bound below the table's current maximum requires a size
+// update at the peer's next block (see the package doc). 0 allows no
+// dynamic table.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.ready()
 	d.d.SetAllowedMaxDynamicTableSize(v)
 }
 
-// Close ends the block that Write calls have fed, so that the next Write
-// starts a new one. It returns a DecodingError when the block stopped in
-// the middle of a field, and ErrStringLength when a string was over the
-// limit. Without an open block it does nothing.
+// Close ends the block that Write calls have fed. It returns a
+// DecodingError when the block stopped inside a field, and
+// ErrStringLength when a string was over the limit. Without an open
+// block it does nothing.
 func (d *Decoder) Close() error {
 	d.ready()
 	var err error
@@ -134,10 +128,7 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 	d.ready()
 	var hf []HeaderField
 	var err error
-	if len(p) > 0 {
-		d.open = true
-	}
-	if d.open {
+	if len(p) > 0 || d.open {
 		err = d.decodeEnd(p, &hf)
 	}
 	d.endBlock()
@@ -164,9 +155,8 @@ func (d *Decoder) endBlock() {
 
 // Write decodes p, the next bytes of the open block (a new block starts
 // with the first Write after Close), and emits the fields it completes.
-// The bytes of a field p ends inside are kept for the next Write. It
-// returns len(p), and an error for a malformed block (see the package
-// doc) or ErrStringLength.
+// It returns len(p), and an error for a malformed block or
+// ErrStringLength.
 func (d *Decoder) Write(p []byte) (n int, err error) {
 	d.ready()
 	if len(p) == 0 {
@@ -175,8 +165,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 	d.open = true
 	err = d.d.DecodeFragmentFunc(d.fn(), p, false)
 	if err != nil {
-		// Before the last fragment only a decoding error comes back,
-		// and it ended the block.
+		// Only a decoding error comes back here, and it ended the block.
 		d.open = false
 		return len(p), mapErr(err)
 	}
@@ -200,12 +189,10 @@ func (d *Decoder) fn() func(mdelem.Field) {
 // enabled (the emit function may turn it off), and appends it to sink or
 // emits it. Other than owned bytes, Strs are valid only during the call,
 // and their strings are made here.
-//
-// DecodeFragmentFunc copies each literal value into memory of its own and
-// passes it on as owned bytes; field makes the value's string as a view
-// of them (Str.UnsafeString), and the dynamic table keeps the same bytes,
-// so that a later indexed field comes back as the same string. Under
-// -tags purego, Str.UnsafeString copies instead.
+// DecodeFragmentFunc copies each literal value into memory of its own,
+// owned bytes, which the dynamic table keeps too; field views them
+// (Str.UnsafeString copies under purego), so that a later indexed field
+// comes back as the same string.
 //
 // SAFETY: a string must never change. DecodeFragmentFunc writes each
 // copy once, before fn sees it, and never again: its slabs are only ever
@@ -251,7 +238,7 @@ var (
 	errUpdateNotHere = errors.New("dynamic table size update MUST occur at the beginning of a header block")
 )
 
-// mapErr turns metapack's decoding errors into x/net's types.
+// mapErr turns metapack's decoding errors into x/net's.
 func mapErr(err error) error {
 	if err == nil {
 		return nil

@@ -13,8 +13,8 @@ var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return 
 
 // HuffmanDecode decodes v, a Huffman-coded string (RFC 7541 §5.2), and
 // writes the result to w in one Write call, whose results it returns.
-// Invalid input gives ErrInvalidHuffman and no Write. A nil w discards the
-// result, and the decoded length is returned (in x/net a nil w panics).
+// Invalid input gives ErrInvalidHuffman and no Write. A nil w (which
+// panics in x/net) discards the result; the decoded length is returned.
 func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
