@@ -28,5 +28,6 @@
 // functions, except for the error they return. No function panics.
 //
 // The package adds gRPC's rules on top of package mdelem, which stays
-// protocol-neutral.
+// protocol-neutral: it imports only mdelem, staticdata, the module's
+// internal packages and the standard library.
 package grpcmeta

@@ -7,6 +7,8 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 )
 
+// Not grpcmeta's FieldError: this one mirrors x/net's conditions.
+
 // A FieldError is the Cause of the http2.StreamError that reports an
 // invalid field or an invalid set of pseudo-header fields. It never
 // holds the field's value, which may be a secret.

@@ -13,11 +13,11 @@
 // HeaderField, DecodingError and InvalidIndexError are x/net's own types.
 //
 // Static-table names and values, and the names a Decoder interns or
-// caches, come back as strings that cost no allocation. Other values are copied into
-// 512-byte slabs, one allocation for many (a value over 64 bytes gets its
-// own), and the strings are views of those copies: a short string the
-// caller keeps keeps at most its slab alive (strings.Clone gives it
-// memory of its own). A value the dynamic table indexed comes back as the
+// caches, come back as strings that cost no allocation. Other values are
+// copied into 512-byte slabs, one allocation for many (a value over 64
+// bytes gets its own), and the strings are views of those copies: a
+// short string the caller keeps keeps at most its slab alive
+// (strings.Clone gives it memory of its own). A value the dynamic table indexed comes back as the
 // string its literal made, with no allocation. Code that wants no
 // allocation at all moves to metapack's hpack.Decoder and mdelem.Batch:
 // AppendToBatch and AppendFromBatch convert between HeaderFields and
