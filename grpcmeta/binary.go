@@ -9,18 +9,14 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// IsBinary reports whether name, a string or bytes, is a binary
-// metadata key, one that ends in "-bin", whose values travel
-// base64-encoded: for a field f, IsBinary(f.Name.UnsafeBytes()).
-func IsBinary[T ~string | ~[]byte](name T) bool { return hasBinSuffix(name) }
-
-func hasBinSuffix[T ~string | ~[]byte](name T) bool {
+// IsBinary reports whether name is a binary metadata key, one that ends
+// in "-bin": for a field f, IsBinary(f.Name.UnsafeBytes()).
+func IsBinary[T ~string | ~[]byte](name T) bool {
 	n := len(name)
 	return n >= 4 && name[n-4] == '-' && name[n-3] == 'b' && name[n-2] == 'i' && name[n-1] == 'n'
 }
 
-// appendBase64Decode appends the bytes that the base64 value src
-// encodes, as DecodeBinary documents, or returns a *FieldError.
+// appendBase64Decode is DecodeBinary on a bare value.
 func appendBase64Decode(dst, src []byte) ([]byte, error) {
 	n := len(dst)
 	enc := base64.RawStdEncoding
@@ -40,26 +36,20 @@ func appendBase64Decode(dst, src []byte) ([]byte, error) {
 }
 
 // DecodeBinary appends the bytes that binary field f's value encodes
-// and returns the extended buffer. It takes padded and unpadded values,
-// as the gRPC protocol requires of receivers, the way grpc-go does: a
-// value whose length is a multiple of 4 is read as padded (or needing no
-// padding), any other as unpadded. Bits left over after the last byte
-// are ignored, and so are CR and LF (encoding/base64's rules; HTTP/2
-// allows neither in a field value). f's name must end in "-bin"
-// (ErrName otherwise). A value that is not base64 is ErrValue, with the
-// offset of the offending byte, and nothing is appended; a value of
-// several values joined with ',' (which only an intermediary that merges
-// fields makes) is reported at the first ',': split it there and decode
-// each part as a field of its own.
+// and returns the extended buffer. Like grpc-go, it reads a value whose
+// length is a multiple of 4 as padded (or needing no padding), any other
+// as unpadded; leftover bits, CR and LF are ignored (encoding/base64's
+// rules). f's name must end in "-bin" (ErrName otherwise). A value that
+// is not base64 is ErrValue, with the offending byte's offset, and
+// nothing is appended; values joined with ',' (by an intermediary that
+// merges fields) are reported at the first ',': split there and decode
+// each part.
 //
-// It reads the value where the batch holds it and writes only to dst,
-// so reusing dst (dst[:0]) from field to field and request to request
-// decodes without allocating. To decode into memory a batch b owns,
-// valid until b.Reset, pass b.Alloc(f.Value.Len())[:0] as dst: a value
-// never decodes to more bytes than it has. The value's own bytes cannot
-// take the decoded value in place: a value may be an atom, an immutable
-// string shared by every batch, or bytes the decoder's dynamic table
-// shares.
+// It writes only to dst, so reusing dst[:0] decodes without allocating.
+// To decode into memory a batch b owns, pass b.Alloc(f.Value.Len())[:0]:
+// a value never decodes to more bytes than it has. The value's own bytes
+// cannot be decoded in place: they may be an atom or shared with the
+// decoder's dynamic table.
 func DecodeBinary(dst []byte, f mdelem.Field) ([]byte, error) {
 	if !nameHasBinSuffix(f.Name) {
 		return dst, &FieldError{Index: -1, Name: f.Name.String(), Offset: -1, Reason: "does not end in -bin", Err: ErrName}
@@ -73,22 +63,20 @@ func DecodeBinary(dst []byte, f mdelem.Field) ([]byte, error) {
 
 func nameHasBinSuffix(s mdelem.Str) bool {
 	if a := s.Atom(); a != nil {
-		return hasBinSuffix(a.String())
+		return IsBinary(a.String())
 	}
-	return hasBinSuffix(s.UnsafeBytes())
+	return IsBinary(s.UnsafeBytes())
 }
 
 // AppendBinary appends the binary field name: value to b, value
-// base64-encoded (RFC 4648 §4, the standard alphabet) without padding,
-// as the gRPC protocol asks senders to, and returns scratch, the buffer
-// it encoded into, for the next call to reuse: b copies the encoded
-// bytes into its arena, so with a reused scratch and batch nothing is
+// base64-encoded (standard alphabet) without padding, as the protocol
+// asks senders to, and returns scratch, the buffer it encoded into, for
+// the next call to reuse; with a reused scratch and batch nothing is
 // allocated. name must end in "-bin" (ErrName otherwise, and nothing is
-// appended); a nil b is ErrArgument. A well-known name (grpc-trace-bin,
-// grpc-status-details-bin, ...) is appended as its atom.
-// ValidateMetadata checks the name's characters.
+// appended); a nil b is ErrArgument. A well-known name is appended as its
+// atom. ValidateMetadata checks the name's characters.
 func AppendBinary(b *mdelem.Batch, scratch []byte, name string, value []byte) ([]byte, error) {
-	if !hasBinSuffix(name) {
+	if !IsBinary(name) {
 		return scratch, &FieldError{Index: -1, Name: name, Offset: -1, Reason: "does not end in -bin", Err: ErrName}
 	}
 	if b == nil {
@@ -131,11 +119,9 @@ func base64Char(c byte) bool {
 	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
 }
 
-// checkBase64 reports whether DecodeBinary would accept v, for a v
-// without CR or LF (which encoding/base64 skips), without decoding it:
-// it returns -1, or the offset of the first offending byte and the
-// reason. TestCheckBase64 holds it to encoding/base64 on every string of
-// up to 6 bytes over an alphabet that covers each case.
+// checkBase64 reports, without decoding, whether DecodeBinary accepts v
+// (a v without CR or LF): -1, or the first offending byte's offset and
+// the reason. TestCheckBase64 holds it to encoding/base64.
 func checkBase64[T ~string | ~[]byte](v T) (int, string) {
 	n := len(v)
 	end := n

@@ -8,41 +8,29 @@ import (
 	"github.com/metapack/metapack/mdelem"
 )
 
-// The sentinels, one per rule. Every error the package returns is a
-// *FieldError wrapping one of them, so errors.Is(err, ErrName) and the
-// like tell the rules apart, and the FieldError says which field broke
-// it, where and how.
+// The sentinels, one per rule, that every *FieldError wraps.
 var (
 	// ErrPseudoHeader: a pseudo-header after a regular header, unknown,
 	// duplicated, missing, or in trailers (RFC 9113 §8.3).
 	ErrPseudoHeader = errors.New("grpcmeta: pseudo-header rule broken")
-	// ErrName: a name that is empty or has uppercase letters (RFC 9113
-	// §8.2.1), that is outside gRPC's 0-9 a-z _ - . or reserved for gRPC
-	// ("grpc-..."), or, for the binary functions, that does not end in
-	// "-bin".
+	// ErrName: a name empty, with uppercase letters (RFC 9113 §8.2.1),
+	// outside gRPC's 0-9 a-z _ - ., reserved ("grpc-..."), or, for the
+	// binary functions, not ending in "-bin".
 	ErrName = errors.New("grpcmeta: invalid field name")
-	// ErrConnectionHeader: a connection-specific header, or te other
-	// than "trailers" (RFC 9113 §8.2.2).
+	// ErrConnectionHeader: a connection-specific header, or te not "trailers".
 	ErrConnectionHeader = errors.New("grpcmeta: connection-specific header")
-	// ErrValue: a value that breaks its grammar: custom metadata outside
-	// 0x20-0x7E, a -bin value that is not base64, a malformed
-	// grpc-timeout.
+	// ErrValue: a value that breaks its grammar (metadata, -bin, timeout).
 	ErrValue = errors.New("grpcmeta: invalid field value")
 	// ErrContentType: a response's content-type missing or not gRPC's.
 	ErrContentType = errors.New("grpcmeta: content-type missing or not application/grpc")
 	// ErrStatus: a response's :status other than 200, or its grpc-status
 	// missing, not a decimal integer, or missing beside grpc-message.
 	ErrStatus = errors.New("grpcmeta: response status rule broken")
-	// ErrArgument: a nil batch given to a function that appends to one,
-	// or an unknown ResponseKind.
+	// ErrArgument: a nil batch to append to, or an unknown ResponseKind.
 	ErrArgument = errors.New("grpcmeta: invalid argument")
 )
 
-// FieldError is not headerblock's: it has the offset and reason gRPC's
-// value grammars give, where headerblock's mirrors x/net's conditions.
-
 // FieldError names the field a check failed on and the rule it broke.
-// Every error the package returns is one.
 type FieldError struct {
 	Index  int    // the field's position in the batch, or -1 for a missing field or a bare value
 	Name   string // the field's name
@@ -73,8 +61,7 @@ func (e *FieldError) Error() string {
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// rule is a rule broken as the checks find it: the sentinel a
-// FieldError wraps and the reason it gives.
+// rule is a broken rule: the sentinel a FieldError wraps and its reason.
 type rule struct {
 	err    error
 	reason string
@@ -100,33 +87,29 @@ var (
 	errMissingContentType   = &rule{ErrContentType, "missing"}
 )
 
-// rules maps the reasons of the pseudo-header checks to the package's
-// rules.
+// rules maps the pseudo-header checks' reasons to the package's rules.
 var rules = [httpfield.NumReasons]*rule{
 	httpfield.PseudoAfterRegular: errPseudoAfterRegular,
 	httpfield.UnknownPseudo:      errUnknownPseudo,
 	httpfield.DuplicatePseudo:    errDuplicatePseudo,
 }
 
-// errNilBatch returns what the functions that append to a batch return
-// for a nil one.
+// errNilBatch is the error for a nil batch to append to.
 func errNilBatch() error {
 	return &FieldError{Index: -1, Offset: -1, Reason: "nil batch", Err: ErrArgument}
 }
 
-// fieldErr returns the *FieldError for field i of a batch, f, which
-// broke r.
+// fieldErr is the error for field i of a batch, f, which broke r.
 func fieldErr(i int, f mdelem.Field, r *rule) error {
 	return &FieldError{Index: i, Name: f.Name.String(), Offset: -1, Reason: r.reason, Err: r.err}
 }
 
-// missingErr returns the *FieldError for a required field name that is
-// missing.
+// missingErr is the error for a required field name that is missing.
 func missingErr(name string, r *rule) error {
 	return &FieldError{Index: -1, Name: name, Offset: -1, Reason: r.reason, Err: r.err}
 }
 
-// valueErr returns a *FieldError for field i, at byte off, wrapping err.
+// valueErr is the error for field i, at byte off (or -1), wrapping err.
 func valueErr(i int, name string, off int, reason string, err error) error {
 	return &FieldError{Index: i, Name: name, Offset: off, Reason: reason, Err: err}
 }

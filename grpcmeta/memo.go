@@ -11,11 +11,7 @@ import (
 
 // Value is a well-known key's value in typed form: what content-type,
 // grpc-encoding, grpc-accept-encoding and grpc-status say, each read by
-// the method for that key. ValueOf parses a value that is an atom once
-// and finds it again by the atom's pointer, as gRPC core's metadata
-// traits memoize, so checking content-type or grpc-encoding of an
-// interned value costs a lookup, not a parse. The zero Value is the
-// value of none of them ("").
+// the method for that key. The zero Value is the value "".
 type Value struct{ bits uint64 }
 
 // The bits of a Value.
@@ -35,15 +31,13 @@ func (v Value) ContentType() ContentType { return ContentType(v.bits >> vCTShift
 func (v Value) Coding() Coding { return Coding(v.bits >> vCodingShift & 7) }
 
 // Accepts reports whether the value, as grpc-accept-encoding or
-// accept-encoding, a list of codings separated by ',' with optional
-// spaces or tabs around each, names c; CodingOther is when the list named
-// a coding that is none of the others.
+// accept-encoding (a ',' list), names c; CodingOther stands for any
+// coding that is none of the others.
 func (v Value) Accepts(c Coding) bool { return c < 8 && (v.bits>>vCodingsShift)&(1<<c) != 0 }
 
-// Status is the value as grpc-status, 1*DIGIT (leading zeros and codes
-// gRPC does not define, up to 2^32-1, included): the code and true, or
-// UNKNOWN (2) and false for a value that is not a decimal integer, which
-// the protocol says to take for UNKNOWN.
+// Status is the value as grpc-status, a decimal up to 2^32-1: the code
+// and true, or UNKNOWN (2) and false for any other value, as the
+// protocol says.
 func (v Value) Status() (uint32, bool) {
 	if v.bits&vStatusOK == 0 {
 		return codeUnknown, false
@@ -51,8 +45,7 @@ func (v Value) Status() (uint32, bool) {
 	return uint32(v.bits & vStatusMask), true
 }
 
-// parseValue parses v, a string or bytes, as every well-known key's
-// value at once; ValueOf does this once per atom.
+// parseValue parses v as every well-known key's value at once.
 func parseValue[T ~string | ~[]byte](v T) Value {
 	bits := uint64(parseContentType(v))<<vCTShift |
 		uint64(parseEncoding(v))<<vCodingShift |
@@ -63,14 +56,13 @@ func parseValue[T ~string | ~[]byte](v T) Value {
 	return Value{bits}
 }
 
-// ValueOf returns s, a field's value, in typed form; for a value held as
-// a string or bytes v, pass mdelem.StrOf(mdelem.BorrowString(v)) or
-// mdelem.StrOf(mdelem.Borrowed(v)).
-// An atom (a static string, or one interned by the decoder: see
-// hpack.Decoder.SetInterner) is parsed on first sight only; other bytes
-// are parsed each time. It
-// never allocates for a static atom, and for an interned one only when it
-// is not in the memo.
+// ValueOf returns s, a field's value, in typed form; for a string or
+// bytes v, pass mdelem.StrOf(mdelem.BorrowString(v)) or
+// mdelem.StrOf(mdelem.Borrowed(v)). An atom (static, or interned by the
+// decoder: see hpack.Decoder.SetInterner) is parsed on first sight only
+// and found again by its pointer, as gRPC core's metadata traits
+// memoize; other bytes are parsed each time. It allocates only for an
+// interned atom that is not in the memo.
 func ValueOf(s mdelem.Str) Value {
 	a := s.Atom()
 	if a == nil {
@@ -88,23 +80,21 @@ func ValueOf(s mdelem.Str) Value {
 	return internedValue(a)
 }
 
-// staticMemo holds the static tier's values, filled on first use: the
-// tier is fixed, so it needs no bound, and a race between two goroutines
+// staticMemo holds the static tier's values, filled on first use; a race
 // stores the same word twice.
 var staticMemo [tier.NumAtoms]atomic.Uint64
 
-// memoSlots (1<<memoBits) bounds the memo of interned atoms. Interned atoms come from
-// tables that each connection's decoder owns, so their number has no
-// bound of its own: the memo is a direct-mapped cache of memoSlots
-// entries, each of which keeps its atom (an intern record and its string,
-// at most intern.Limits.MaxLen bytes) alive until another atom takes its
-// slot. A peer's new strings can evict others' entries, which then cost a
-// parse and a 24-byte allocation again, never more memory than the
-// slots; the slot of an atom is its hash times a multiplier drawn at
-// process start, so a peer cannot aim its strings at one slot.
-const memoBits = 8
-
-const memoSlots = 1 << memoBits
+// The memo of interned atoms, whose number has no bound (each
+// connection's decoder has its own table), is a direct-mapped cache of
+// memoSlots entries, each keeping its atom alive until another takes its
+// slot: a peer's new strings can evict others', which then cost a parse
+// and a 24-byte allocation again, never more memory. An atom's slot is
+// its hash times a multiplier drawn at process start, so a peer cannot
+// aim its strings at one slot.
+const (
+	memoBits  = 8
+	memoSlots = 1 << memoBits
+)
 
 type memoEntry struct {
 	atom *staticdata.Atom

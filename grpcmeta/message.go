@@ -1,15 +1,13 @@
 package grpcmeta
 
-// upperHex are the digits AppendMessage writes.
 const upperHex = "0123456789ABCDEF"
 
-// AppendMessage appends msg percent-encoded as a grpc-message value
-// (the protocol's Percent-Encoded) and returns the extended buffer: bytes
-// from 0x20 to 0x7E but '%' go as they are, every other byte, the bytes
-// of multi-byte UTF-8 included, as '%' and two upper-case hex digits. msg
-// is a string or bytes; it may hold any bytes, and DecodeMessage gives
-// them back. (grpc-go first replaces invalid UTF-8 with U+FFFD; this
-// encoder keeps every byte.) It does not allocate beyond growing dst.
+// AppendMessage appends msg percent-encoded as a grpc-message value and
+// returns the extended buffer: bytes from 0x20 to 0x7E but '%' go as
+// they are, every other byte as '%' and two upper-case hex digits. Any
+// bytes may be encoded (grpc-go first replaces invalid UTF-8 with
+// U+FFFD), and DecodeMessage gives them back. It does not allocate
+// beyond growing dst.
 func AppendMessage[T ~string | ~[]byte](dst []byte, msg T) []byte {
 	start := 0
 	for i := 0; i < len(msg); i++ {
@@ -27,10 +25,8 @@ func AppendMessage[T ~string | ~[]byte](dst []byte, msg T) []byte {
 // DecodeMessage appends the bytes that the grpc-message value v
 // percent-encodes and returns the extended buffer. It is lenient, as the
 // protocol requires of receivers: a '%' that two hex digits (of either
-// case) do not follow is kept as it is, with what follows it ("%", "%4",
-// "%zz" and "100%" come out unchanged), and other bytes are copied
-// whatever they are. v is a string or bytes, such as a field's
-// Value.UnsafeBytes(). It does not allocate beyond growing dst.
+// case) do not follow is kept, with what follows it ("%zz" and "100%"
+// come out unchanged). It does not allocate beyond growing dst.
 func DecodeMessage[T ~string | ~[]byte](dst []byte, v T) []byte {
 	start := 0
 	for i := 0; i+2 < len(v); i++ {

@@ -9,25 +9,21 @@ import (
 
 // ValidateMetadata checks the metadata of a request, response or
 // trailers against the protocol's grammar and returns a *FieldError for
-// the first field that breaks it, with the offending byte's offset and
-// the reason; nil b is an empty list.
-// Pseudo-headers (names starting with ':') are left to ValidateRequest
-// and ValidateResponse. Every other field must have:
+// the first field that breaks it; nil b is an empty list. Pseudo-headers
+// are left to ValidateRequest and ValidateResponse. Every other field
+// must have:
 //
 //   - a Header-Name: one or more of 0-9 a-z _ - . (ErrName);
-//   - a name that does not start with "grpc-", unless it is one the
-//     protocol defines (grpc-timeout, grpc-status, grpc-trace-bin, ...)
-//     (ErrName);
+//   - a name that does not start with "grpc-", unless the protocol
+//     defines it (ErrName);
 //   - for a name ending in "-bin", a value that DecodeBinary decodes:
 //     base64, padded or not (ErrValue);
-//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrValue).
-//     An empty value is accepted, as grpc-go accepts and sends it, though
-//     the grammar asks for one byte at least.
+//   - for other names, an ASCII-Value: bytes 0x20 to 0x7E (ErrValue),
+//     or, as grpc-go allows, none.
 //
-// Use it on metadata an application is about to send. The protocol asks
-// receivers not to fail a call over a value HTTP allows, so a server
-// that checks what it receives should drop such fields, not the call. It
-// does not allocate unless it fails.
+// Use it on metadata about to be sent: the protocol asks receivers to
+// drop such fields rather than fail the call. It does not allocate
+// unless it fails.
 func ValidateMetadata(b *mdelem.Batch) error {
 	n := 0
 	if b != nil {
@@ -42,7 +38,7 @@ func ValidateMetadata(b *mdelem.Batch) error {
 			if fieldkey.Pseudo(a.Key()) != 0 {
 				continue
 			}
-			binary = hasBinSuffix(a.String())
+			binary = IsBinary(a.String())
 		} else {
 			var off int
 			var reason string
@@ -53,14 +49,14 @@ func ValidateMetadata(b *mdelem.Batch) error {
 					continue
 				}
 				off, reason, err = checkMetadataName(name)
-				binary = hasBinSuffix(name)
+				binary = IsBinary(name)
 			} else {
 				name := f.Name.UnsafeBytes()
 				if len(name) > 0 && name[0] == ':' {
 					continue
 				}
 				off, reason, err = checkMetadataName(name)
-				binary = hasBinSuffix(name)
+				binary = IsBinary(name)
 			}
 			if err != nil {
 				return valueErr(i, f.Name.String(), off, reason, err)
@@ -89,12 +85,9 @@ func checkMetadataName[T string | []byte](name T) (int, string, error) {
 
 // definedGRPCName reports whether name is a grpc- name the protocol
 // defines that is no well-known key (those are atoms in a batch).
-func definedGRPCName[T string | []byte](name T) bool {
-	return string(name) == "grpc-message-type"
-}
+func definedGRPCName[T string | []byte](name T) bool { return string(name) == "grpc-message-type" }
 
-// checkMetadataValue checks a value as Base64 (binary) or as an
-// ASCII-Value.
+// checkMetadataValue checks a value as Base64 or as an ASCII-Value.
 func checkMetadataValue(v mdelem.Str, binary bool) (int, string, error) {
 	if a := v.Atom(); a != nil {
 		if binary {

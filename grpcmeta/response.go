@@ -11,7 +11,6 @@ import (
 // checks.
 type ResponseKind uint8
 
-// The header blocks of a gRPC response (Response in the protocol).
 const (
 	// ResponseHeaders is the first block of a response that will carry
 	// messages: :status 200 and a gRPC content-type.
@@ -25,11 +24,10 @@ const (
 )
 
 // ValidateResponse checks a response header block of the given kind and
-// returns a *FieldError naming the first field that breaks a rule, or,
-// for a missing field, its name with Index -1; nil b is an empty block.
-// In every kind, names are lowercase and not empty (ErrName), there are
-// no connection-specific headers (ErrConnectionHeader), and grpc-message
-// comes only with grpc-status (ErrStatus, at the grpc-message). Then:
+// returns a *FieldError naming the first field that breaks a rule; nil b
+// is an empty block. In every kind, names are lowercase and not empty
+// (ErrName), none is connection-specific (ErrConnectionHeader), and
+// grpc-message comes only with grpc-status (ErrStatus). Then:
 //
 //   - ResponseHeaders and ResponseTrailersOnly: pseudo-headers first,
 //     only :status, once (ErrPseudoHeader), and "200" (ErrStatus); a
@@ -39,9 +37,8 @@ const (
 //     a decimal integer (ErrStatus).
 //   - ResponseTrailers: no pseudo-header (ErrPseudoHeader).
 //
-// Custom metadata is ValidateMetadata's to check. ValidateResponse
-// classifies content-type and grpc-status by ValueOf, so an atom value is
-// parsed once per process; it does not allocate unless it fails.
+// Custom metadata is ValidateMetadata's to check. Content-type and
+// grpc-status are read by ValueOf; it does not allocate unless it fails.
 func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 	if kind < ResponseHeaders || kind > ResponseTrailersOnly {
 		return &FieldError{Index: -1, Offset: -1, Reason: "unknown ResponseKind", Err: ErrArgument}
@@ -104,7 +101,7 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		case staticdata.KeyGrpcStatus:
 			if trail && gstatus < 0 {
 				if _, ok := ValueOf(f.Value).Status(); !ok {
-					off, reason := statusReason(f.Value)
+					_, off, reason := parseStatus(f.Value.String()) // failing: a copy is fine
 					return valueErr(i, f.Name.String(), off, reason, ErrStatus)
 				}
 			}
@@ -130,14 +127,4 @@ func ValidateResponse(b *mdelem.Batch, kind ResponseKind) error {
 		return missingErr("grpc-status", errMissingStatus)
 	}
 	return nil
-}
-
-// statusReason says why a grpc-status value is not a decimal integer.
-func statusReason(v mdelem.Str) (int, string) {
-	if a := v.Atom(); a != nil {
-		_, off, reason := parseStatus(a.String())
-		return off, reason
-	}
-	_, off, reason := parseStatus(v.UnsafeBytes())
-	return off, reason
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// codeUnknown is the status code UNKNOWN.
-const codeUnknown = 2
+const codeUnknown = 2 // the status code UNKNOWN
 
-// parseStatus returns the code a grpc-status value spells, or, for a
-// value that is not valid, a reason with the offset it concerns (-1: the
-// whole value).
+// parseStatus returns the code a grpc-status value spells, or a reason
+// and the offset it concerns (-1: the whole value).
 func parseStatus[T ~string | ~[]byte](v T) (code uint64, off int, reason string) {
 	if len(v) == 0 {
 		return 0, -1, "empty"
@@ -29,15 +27,13 @@ func parseStatus[T ~string | ~[]byte](v T) (code uint64, off int, reason string)
 	return code, 0, ""
 }
 
-// AppendStatusTrailers appends the fields that carry a call's status to
-// b, the start of the trailers (or of a Trailers-Only response, after
-// :status and content-type): grpc-status, code in decimal (the codes of
-// google.golang.org/grpc/codes), then grpc-message with msg
-// percent-encoded as AppendMessage does, unless msg is empty. It returns
-// scratch, the buffer it encoded into, for the next call to reuse; b
-// copies what it needs, and codes 0 to 16 are atoms, so with a reused
-// scratch and batch nothing is allocated. msg is a string or bytes; a
-// nil b is ErrArgument.
+// AppendStatusTrailers appends a call's status to b, the start of the
+// trailers (or of a Trailers-Only response, after :status and
+// content-type): grpc-status, code in decimal, then, unless msg is
+// empty, grpc-message with msg percent-encoded as AppendMessage does. It
+// returns scratch, the buffer it encoded into, for the next call to
+// reuse; with a reused scratch and batch nothing is allocated. A nil b is
+// ErrArgument.
 func AppendStatusTrailers[T ~string | ~[]byte](b *mdelem.Batch, scratch []byte, code uint32, msg T) ([]byte, error) {
 	if b == nil {
 		return scratch, errNilBatch()

@@ -6,11 +6,10 @@ import (
 	"time"
 )
 
-// maxTimeoutValue is the largest TimeoutValue: at most 8 digits.
 const maxTimeoutValue = 99999999
 
-// timeoutUnits are the TimeoutUnits, largest first. Each divides the one
-// before it, which AppendTimeout relies on.
+// timeoutUnits are the TimeoutUnits, largest first, each dividing the
+// one before (AppendTimeout relies on it).
 var timeoutUnits = [...]struct {
 	d time.Duration
 	c byte
@@ -19,12 +18,11 @@ var timeoutUnits = [...]struct {
 	{time.Millisecond, 'm'}, {time.Microsecond, 'u'}, {time.Nanosecond, 'n'},
 }
 
-// ParseTimeout parses a grpc-timeout value ("100m", "5S", ...) into a
-// duration; v is a string or bytes. The gRPC HTTP/2 protocol allows at
-// most 8 digits; values past the largest time.Duration (about 292 years:
-// 99999999H is 11,000) come back as that largest duration. A malformed
-// value is a *FieldError wrapping ErrValue, with the offending byte's
-// offset. It does not allocate unless it fails.
+// ParseTimeout parses a grpc-timeout value ("100m", "5S", ...) of at
+// most 8 digits into a duration; one past the largest time.Duration
+// (about 292 years) comes back as that. A malformed value is ErrValue,
+// with the offending byte's offset. It does not allocate unless it
+// fails.
 func ParseTimeout[T ~string | ~[]byte](v T) (time.Duration, error) {
 	n := len(v) - 1
 	if n < 1 {
@@ -70,12 +68,10 @@ func timeoutErr(off int, reason string) error {
 
 // AppendTimeout appends d as a grpc-timeout value and returns the
 // extended buffer: the shortest exact value of at most 8 digits ("1S",
-// not "1000m"), or, where none is exact, the smallest value of at most
-// 8 digits that is not less than d, so a deadline sent is never shorter
-// than the one meant (100000001ns is "100001u"). A d of 0 or less is
-// "0n", a deadline already past, as grpc-go sends it. ParseTimeout of
-// the result gives d back when it was exact, and otherwise at most one
-// unit more. It does not allocate beyond growing dst.
+// not "1000m"), or, where none is exact, the smallest one not less than
+// d, so a deadline sent is never shorter than meant (100000001ns is
+// "100001u"). A d of 0 or less is "0n", as grpc-go sends it. It does not
+// allocate beyond growing dst.
 func AppendTimeout(dst []byte, d time.Duration) []byte {
 	if d <= 0 {
 		return append(dst, '0', 'n')

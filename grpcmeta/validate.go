@@ -7,24 +7,21 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// ValidateRequest checks a request header list as a gRPC-style HTTP/2
-// server must (RFC 9113 §8.2 and §8.3.1) and returns a *FieldError
-// naming the first field that breaks a rule: pseudo-headers first, each
-// of :method, :scheme, :path and :authority at most once and no others,
-// :method, :scheme and :path present (ErrPseudoHeader), names lowercase
-// and not empty (ErrName), no connection-specific headers, and te, if
-// present, only "trailers" (ErrConnectionHeader). A nil b is an empty
-// list, which lacks the required pseudo-headers.
+// ValidateRequest checks a request header list as an HTTP/2 server must
+// (RFC 9113 §8.2 and §8.3.1) and returns a *FieldError naming the first
+// field that breaks a rule: pseudo-headers first, each of :method,
+// :scheme, :path and :authority at most once and no others, the first
+// three present (ErrPseudoHeader), names lowercase and not empty
+// (ErrName), no connection-specific headers, and te only "trailers"
+// (ErrConnectionHeader). A nil b is an empty list.
 //
-// A name that is the atom of a well-known key is classified by its key
-// alone: those names are lowercase, the only ones that start with ':' are
-// the five pseudo-header keys, and the only connection-specific one is
-// transfer-encoding (TestKeyNamesClassified). Other names, static-tier
-// strings that are no key ("", "POST") included, are checked byte by
-// byte.
+// A well-known key's name is classified by its key alone: those names
+// are lowercase, the only ones that start with ':' are the pseudo-header
+// keys, and the only connection-specific one is transfer-encoding. Other
+// names are checked byte by byte.
 func ValidateRequest(b *mdelem.Batch) error {
 	n := 0
-	if b != nil { // a nil batch is an empty list
+	if b != nil {
 		n = b.Len()
 	}
 	var s httpfield.Section
@@ -79,9 +76,7 @@ func ValidateRequest(b *mdelem.Batch) error {
 	return nil
 }
 
-// checkName checks the name of a regular header that is not the atom of a
-// well-known key: not empty, lowercase, and none of the connection-specific headers
-// RFC 9113 §8.2.2 forbids.
+// checkName checks a regular header's name that is no well-known key.
 func checkName[T string | []byte](name T) *rule {
 	switch {
 	case len(name) == 0:

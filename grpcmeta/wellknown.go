@@ -2,9 +2,8 @@ package grpcmeta
 
 import "strings"
 
-// ContentType is what a content-type value says of a gRPC message
-// (Content-Type in the protocol: "application/grpc", then optionally "+"
-// and a subtype, or parameters after ';').
+// ContentType is what a content-type value says of a gRPC message:
+// "application/grpc", then optionally "+" and a subtype, or parameters.
 type ContentType uint8
 
 // The content types Value.ContentType tells apart.
@@ -16,10 +15,9 @@ const (
 	ContentTypeCustom                    // "application/grpc+" another subtype, or parameters
 )
 
-// parseContentType classifies a content-type value; v is a string or
-// bytes. The "application/grpc" prefix is matched as gRPC
-// implementations match it, case-sensitively; the subtype "proto" or
-// "json" in any case.
+// parseContentType classifies a content-type value: "application/grpc"
+// case-sensitively, as gRPC implementations match it, the subtype in any
+// case.
 func parseContentType[T ~string | ~[]byte](v T) ContentType {
 	const base = "application/grpc"
 	if len(v) < len(base) || string(v[:len(base)]) != base {
@@ -51,12 +49,10 @@ func parseContentType[T ~string | ~[]byte](v T) ContentType {
 	return ContentTypeCustom
 }
 
-// Coding is a Content-Coding of grpc-encoding (and of HTTP's
-// content-encoding).
+// Coding is a Content-Coding of grpc-encoding or content-encoding.
 type Coding uint8
 
-// The codings Value.Coding tells apart. CodingOther is any other,
-// custom one.
+// The codings Value.Coding tells apart; CodingOther is any other.
 const (
 	CodingOther Coding = iota
 	CodingIdentity
@@ -65,7 +61,7 @@ const (
 	CodingSnappy
 )
 
-// parseEncoding classifies a grpc-encoding value; v is a string or bytes.
+// parseEncoding classifies a grpc-encoding value.
 func parseEncoding[T ~string | ~[]byte](v T) Coding {
 	switch string(v) {
 	case "identity":
@@ -81,8 +77,7 @@ func parseEncoding[T ~string | ~[]byte](v T) Coding {
 }
 
 // parseAcceptEncoding parses a grpc-accept-encoding value into a set of
-// codings, bit c for Coding c; v is a string or bytes. Empty elements are
-// skipped.
+// codings, bit c for Coding c, skipping empty elements.
 func parseAcceptEncoding[T ~string | ~[]byte](v T) uint8 {
 	var s uint8
 	for len(v) > 0 {
@@ -90,8 +85,7 @@ func parseAcceptEncoding[T ~string | ~[]byte](v T) uint8 {
 		for i < len(v) && v[i] != ',' {
 			i++
 		}
-		elem := trimOWS(v[:i])
-		if len(elem) > 0 {
+		if elem := trimOWS(v[:i]); len(elem) > 0 {
 			s |= 1 << parseEncoding(elem)
 		}
 		if i == len(v) {

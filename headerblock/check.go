@@ -13,31 +13,26 @@ import (
 	"golang.org/x/net/http2"
 )
 
-// defaultMaxHeaderListSize is what x/net's Framer takes for a
-// MaxHeaderListSize of 0.
+// defaultMaxHeaderListSize is x/net's for a MaxHeaderListSize of 0.
 const defaultMaxHeaderListSize = 16 << 20
 
 // block is the state of the header block being read: x/net's checks and
-// header list accounting, made field by field as the decoder passes them.
+// header list accounting, field by field.
 type block struct {
 	streamID uint32
-	// headersLeft and trailersLeft are what is left of the list size:
-	// x/net counts trailer fields against a budget of their own.
+	// What is left of the list size; x/net counts trailer apart.
 	headersLeft, trailersLeft uint32
 	maxString                 int
 	fields                    int // fields seen, accepted or not
-	// truncated is set once the list went over the limit, invalid once a
-	// field was invalid; either way no later field is taken or checked.
+	// Once the list is over the limit or a field invalid, no later field
+	// is taken or checked.
 	truncated bool
 	invalid   error
-	// pseudoErr is the first error among the accepted pseudo-header
-	// fields, of which section has the kinds.
-	pseudoErr error
+	pseudoErr error // the first among the accepted pseudo-header fields
 	section   httpfield.Section
 }
 
-// start begins a block on stream id, with the list limit maxList as x/net
-// takes it from Framer.MaxHeaderListSize.
+// start begins a block on stream id, with Framer.MaxHeaderListSize maxList.
 func (b *block) start(id, maxList uint32) {
 	if maxList == 0 {
 		maxList = defaultMaxHeaderListSize
@@ -58,7 +53,7 @@ func (b *block) maxDecoded() int {
 	return int(min(3*uint64(b.headersLeft), math.MaxInt))
 }
 
-// truncate ends the fields of the list: it went over the limit.
+// truncate ends the list: it went over the limit.
 func (b *block) truncate() {
 	b.truncated = true
 	b.headersLeft, b.trailersLeft = 0, 0
@@ -99,8 +94,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	left := &b.headersLeft
 	size := uint32(len(name) + len(value) + tabledef.FieldOverhead)
 	if key == staticdata.KeyUnknown && name == "trailer" {
-		// x/net counts each name a trailer field announces as a field
-		// of its own.
+		// x/net counts each name trailer announces as a field.
 		left = &b.trailersLeft
 		n := strings.Count(value, ",") + 1
 		size = uint32(len(value)-n+1) + uint32(n)*tabledef.FieldOverhead
@@ -116,8 +110,7 @@ func (b *block) accept(f *mdelem.Field) bool {
 	return true
 }
 
-// pseudo records an accepted pseudo-header field, as x/net's checks of a
-// MetaHeadersFrame's pseudo-header fields see it.
+// pseudo records an accepted pseudo-header field for x/net's checks.
 func (b *block) pseudo(f *mdelem.Field, key staticdata.KeyID, name string) {
 	kind := fieldkey.Pseudo(key)
 	if key == staticdata.KeyUnknown {

@@ -5,10 +5,8 @@ import (
 	"fmt"
 )
 
-// framerDetail words a FieldError as x/net's Framer words the error
-// detail of the same stream error, for ErrorDetail: code that shows the
-// Framer's detail, such as grpc-go in a stream's status, reads the same
-// words.
+// framerDetail words a FieldError as x/net's Framer words its error
+// detail, for code that shows it, such as grpc-go in a stream's status.
 func framerDetail(fe *FieldError) error {
 	switch {
 	case errors.Is(fe, ErrInvalidValue):

@@ -17,75 +17,54 @@
 //		}
 //	}
 //
-// The Reader reads the block's CONTINUATION frames from the Framer, decodes
-// the block, and checks it as x/net's Framer does with ReadMetaHeaders
-// set: field names and values valid as RFC 9113 §8.2.1 asks, pseudo-header
-// fields first, each once and only the defined ones, and the header list
-// counted against the Framer's MaxHeaderListSize. ReadBatch appends the
-// fields to a batch without allocating; ReadMeta returns the
-// *http2.MetaHeadersFrame x/net would, for code written against it. The
-// errors are x/net's: a block that does not decode is a
-// ConnectionError(ErrCodeCompression), an invalid field a StreamError with
-// ErrCodeProtocol, whose Cause is a *FieldError, and a list over
-// MaxHeaderListSize is reported as truncated.
-//
-// Where x/net ends the connection over what concerns one stream (more of
-// a block after its list went over the limit or after an invalid field),
-// Reader.SetStreamErrors makes it a stream error instead: the Reader then
-// reads every block to its end, within its own bounds on a block's frames
-// and bytes, so the dynamic table stays in step with the peer's and the
-// connection goes on.
-//
-// Limits follow the module's one convention: 0 means the default and a
-// negative value no limit, so the zero Reader has the default bounds.
+// The Reader reads the block's CONTINUATION frames, decodes the block,
+// and checks it as x/net's Framer does with ReadMetaHeaders set, with
+// x/net's errors. ReadBatch appends the fields to a batch without
+// allocating; ReadMeta returns the *http2.MetaHeadersFrame x/net would.
+// Reader.SetStreamErrors makes a stream error of what x/net ends the
+// connection over although it concerns one stream. Limits follow the
+// module's convention: 0 means the default and a negative value no limit.
 //
 // A Writer encodes a batch with metapack's Encoder and writes it as a
-// HEADERS frame and as many CONTINUATION frames as the peer's
-// SETTINGS_MAX_FRAME_SIZE needs, after checking the list against the
-// peer's SETTINGS_MAX_HEADER_LIST_SIZE; WriteBlock splits a block encoded
+// HEADERS frame and the CONTINUATION frames the peer's
+// SETTINGS_MAX_FRAME_SIZE needs; WriteBlock splits a block encoded
 // elsewhere.
 //
 // # Differences from x/net's Framer
 //
-// The Reader decodes and checks the same frames into the same fields,
-// with the same errors, but where RFC 7541 or RFC 9113 asks for more than
-// x/net does, or where x/net ends a connection over a limit that a
-// legitimate peer may reach. Each difference has a name, which the
-// package's differential tests use to tell it from a bug:
+// The Reader decodes and checks frames as x/net does, but where RFC 7541
+// or RFC 9113 asks for more, or where x/net ends a connection over a
+// limit a legitimate peer may reach. Each difference has a name, which
+// the differential tests use:
 //
 //   - SizeUpdateAfterField, TooManySizeUpdates, SecondSizeUpdate,
 //     SizeUpdateRequired, IntegerBound: metapack's Decoder enforces RFC
 //     7541 §4.2 and RFC 9113 §4.3.1 and §6.5.2 on dynamic table size
 //     updates, and bounds integers at 2^32-1, where x/net accepts such
-//     blocks; the block is then a ConnectionError(ErrCodeCompression). The
-//     compat/hpack package documentation gives each rule.
+//     blocks (a ConnectionError(ErrCodeCompression); see compat/hpack).
 //   - HuffmanAfterStop: once a list is over the limit or has an invalid
-//     field, x/net stops decoding the Huffman strings of the fields it
-//     does not index, so an invalid Huffman code there (RFC 7541 §5.2)
-//     goes unnoticed; the Reader's decoder still rejects it, a
-//     ConnectionError(ErrCodeCompression).
+//     field, x/net stops decoding the Huffman strings of fields it does
+//     not index, missing an invalid code there (RFC 7541 §5.2); the
+//     Reader still rejects it, a ConnectionError(ErrCodeCompression).
 //   - StringOverList: a name or value longer than MaxHeaderListSize makes
 //     x/net end the connection with ErrCodeCompression. The Reader reports
-//     the list as over the limit (truncated, or a StreamError with
-//     SetStreamErrors) and decodes the rest of the block, so one stream is
-//     refused and the connection goes on (RFC 9113 §10.5.1).
+//     the list as over the limit and decodes the rest of the block, so
+//     only the stream is refused (RFC 9113 §10.5.1);
 //     Reader.SetConnErrorOnLongString restores x/net's outcome.
 //   - BlockBound: a block of more than SetMaxBlockFrames frames or
 //     SetMaxBlockBytes bytes is a ConnectionError(ErrCodeEnhanceYourCalm)
 //     (RFC 9113 §10.5). x/net bounds the bytes of a block only by what is
 //     left of the list size, which leaves a flood of empty CONTINUATION
 //     frames unbounded.
-//   - FieldLimit: the decoder's field limit (hpack.Decoder.SetMaxFields)
-//     counts as a limit on the list: a list over it is reported as over
-//     MaxHeaderListSize. x/net has no such limit, and NewReader(nil)'s
-//     decoder none either.
+//   - FieldLimit: a list over the decoder's field limit
+//     (hpack.Decoder.SetMaxFields) is reported as over MaxHeaderListSize.
+//     x/net has no such limit, and NewReader(nil)'s decoder none either.
 //   - UncheckedOverLimit: the decoder drops the fields past three times
-//     MaxHeaderListSize, more than x/net can accept, before they are
-//     checked, so that a block cannot make a batch hold more. A field
-//     that alone takes the list past that is reported as over the limit
-//     where x/net, which checks a field before counting it, reports it
+//     MaxHeaderListSize, more than x/net can accept, unchecked, so that a
+//     block cannot make a batch hold more. A field that alone takes the
+//     list past that is reported as over the limit where x/net reports it
 //     invalid when it is. Either way the stream is refused.
 //
 // The Cause of a StreamError is a *FieldError, where x/net's is an
-// unexported type; the code is the same.
+// unexported type.
 package headerblock

@@ -7,8 +7,7 @@ import (
 	"github.com/metapack/metapack/internal/httpfield"
 )
 
-// FieldError and the sentinels are x/net's conditions, not grpcmeta's:
-// this package reports what x/net's Framer would.
+// Not grpcmeta's FieldError: this one mirrors x/net's conditions.
 
 // A FieldError is the Cause of the http2.StreamError that reports an
 // invalid field or an invalid set of pseudo-header fields. It never

@@ -12,28 +12,21 @@ import (
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
-// The least bounds on one header block's frames and wire bytes, by
-// default. A legitimate block is no longer on the wire than its header
-// list (HPACK spends at most a few bytes on a field where the list counts
-// 32), so by default the Reader allows a block the larger of
-// DefaultMaxBlockBytes and twice the Framer's MaxHeaderListSize, in the
-// larger of DefaultMaxBlockFrames and that many bytes' worth of frames of
-// the smallest size, 16 KiB.
+// The least default bounds on one header block's frames and bytes. A
+// legitimate block is no longer than its header list, so by default the
+// Reader allows the larger of DefaultMaxBlockBytes and twice the Framer's
+// MaxHeaderListSize, in the larger of DefaultMaxBlockFrames and that many
+// bytes' worth of 16 KiB frames.
 const (
 	DefaultMaxBlockFrames = 128
 	DefaultMaxBlockBytes  = 4 << 20
 )
 
 // A Reader reads the header blocks of one connection from an
-// http2.Framer and decodes them with metapack's hpack.Decoder. Leave the
-// Framer's ReadMetaHeaders nil, and when ReadFrame returns an
-// *http2.HeadersFrame, pass it to ReadBatch or ReadMeta, which read the
-// block's CONTINUATION frames from the same Framer.
-//
-// A Reader is not safe for concurrent use; the Framer's reading side is
-// not either. The zero Reader is NewReader(nil): a decoder of its own
-// made by hpack.NewDecoder(hpack.DefaultTableSize) with no field limit,
-// and the default bounds on a block's frames and bytes.
+// http2.Framer and decodes them with metapack's hpack.Decoder: pass each
+// *http2.HeadersFrame that ReadFrame returns to ReadBatch or ReadMeta.
+// A Reader is not safe for concurrent use. The zero Reader is
+// NewReader(nil).
 type Reader struct {
 	dec                 *hpack.Decoder
 	maxFrames           int
@@ -47,20 +40,17 @@ type Reader struct {
 }
 
 // NewReader returns a Reader that decodes with dec, which keeps the
-// connection's HPACK state. Configure dec's table size, interner and
-// interned values as usual. Before each block the Reader sets dec's list
+// connection's HPACK state. Before each block the Reader sets dec's list
 // size and string limits from the Framer's MaxHeaderListSize, as x/net
-// does; dec's field limit (hpack.Decoder.SetMaxFields) stays in force,
-// and a list over it is reported as over the list size. A nil dec is
-// taken as a new decoder for HTTP/2's initial table size with no field
-// limit, as x/net has none.
+// does; dec's field limit stays in force, and a list over it is reported
+// as over the list size. A nil dec is taken as
+// hpack.NewDecoder(hpack.DefaultTableSize) with no field limit.
 func NewReader(dec *hpack.Decoder) *Reader {
 	r := &Reader{dec: dec}
 	r.init()
 	return r
 }
 
-// init makes a decoder where there is none.
 func (r *Reader) init() {
 	if r.dec == nil {
 		r.dec = hpack.NewDecoder(hpack.DefaultTableSize)
@@ -69,8 +59,7 @@ func (r *Reader) init() {
 }
 
 // Decoder returns the Reader's decoder, for the settings a connection
-// changes as it goes, such as SetAllowedMaxDynamicTableSize once the peer
-// has acknowledged a new SETTINGS_HEADER_TABLE_SIZE.
+// changes as it goes.
 func (r *Reader) Decoder() *hpack.Decoder {
 	r.init()
 	return r.dec
@@ -79,78 +68,54 @@ func (r *Reader) Decoder() *hpack.Decoder {
 // SetMaxBlockFrames bounds the HEADERS and CONTINUATION frames of one
 // header block; a block with more is a connection error of type
 // ENHANCE_YOUR_CALM. 0 restores the default (see DefaultMaxBlockFrames);
-// a negative n means no bound of the Reader's own, as in x/net.
+// a negative n means no bound, as in x/net.
 func (r *Reader) SetMaxBlockFrames(n int) { r.maxFrames = n }
 
-// SetMaxBlockBytes bounds the fragment bytes of one header block; a block
-// with more is a connection error of type ENHANCE_YOUR_CALM. 0 restores
-// the default (see DefaultMaxBlockBytes); a negative n means no bound of
-// the Reader's own, as in x/net.
+// SetMaxBlockBytes bounds the fragment bytes of one header block as
+// SetMaxBlockFrames bounds its frames (see DefaultMaxBlockBytes).
 func (r *Reader) SetMaxBlockBytes(n int) { r.maxBytes = n }
-
-// bounds returns the block bounds in force for a list limit of maxList,
-// 0 for none.
-func (r *Reader) bounds(maxList uint32) (frames, bytes int) {
-	frames, bytes = max(r.maxFrames, 0), max(r.maxBytes, 0)
-	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(maxList)), math.MaxInt))
-	if r.maxBytes == 0 {
-		bytes = dflt
-	}
-	if r.maxFrames == 0 {
-		frames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
-	}
-	return frames, bytes
-}
 
 // SetConnErrorOnLongString makes a name or value longer than the
 // Framer's MaxHeaderListSize end the connection with a ConnectionError of
-// type COMPRESSION_ERROR, as x/net's Framer does, instead of making the
-// list over the limit (the difference named StringOverList): for code
-// whose peers or tests expect x/net's outcome. Off by default.
+// type COMPRESSION_ERROR, as x/net's Framer does (see StringOverList in
+// the package documentation). Off by default.
 func (r *Reader) SetConnErrorOnLongString(on bool) { r.longStringConnError = on }
 
 // SetStreamErrors chooses how the Reader reports what concerns one
 // stream. Off, the default, it behaves as x/net's Framer: a list over
-// MaxHeaderListSize is reported as truncated, and once the list is over
-// it, or once a field is invalid, a CONTINUATION frame that carries more
-// of the block ends the connection (a ConnectionError with
-// ErrCodeProtocol), as does any fragment longer than twice what is left
-// of the list size.
+// MaxHeaderListSize is reported as truncated, and a CONTINUATION frame
+// after the list went over it or after an invalid field, or a fragment
+// over twice what is left of the list size, is a ConnectionError with
+// ErrCodeProtocol.
 //
-// On, the Reader always reads the block to its end, within the bounds of
-// SetMaxBlockFrames and SetMaxBlockBytes, so that the dynamic table stays
-// in step and the connection goes on: a list over MaxHeaderListSize is an
-// http2.StreamError with ErrCodeEnhanceYourCalm and ErrListTooLarge as
-// its Cause, and an invalid field an http2.StreamError with
-// ErrCodeProtocol, however many frames follow. The caller answers the
-// first with a 431 response or RST_STREAM (RFC 9113 §10.5.1), the second
-// with RST_STREAM.
+// On, the Reader reads every block to its end, within SetMaxBlockFrames
+// and SetMaxBlockBytes, so that the dynamic table stays in step and the
+// connection goes on: a list over MaxHeaderListSize is a StreamError with
+// ErrCodeEnhanceYourCalm and Cause ErrListTooLarge (answer with a 431 or
+// RST_STREAM, RFC 9113 §10.5.1), an invalid field a StreamError with
+// ErrCodeProtocol.
 func (r *Reader) SetStreamErrors(on bool) { r.streamErrors = on }
 
-// ErrListTooLarge is the Cause of the StreamError that reports a header
-// list over the Framer's MaxHeaderListSize, with SetStreamErrors on.
+// ErrListTooLarge is the Cause of the StreamError, with SetStreamErrors
+// on, for a header list over the Framer's MaxHeaderListSize.
 var ErrListTooLarge = errors.New("headerblock: header list over MaxHeaderListSize")
 
 // ErrorDetail returns the reason for the last connection error that the
-// Reader itself found, as the Framer's ErrorDetail does for its own, or
-// nil; the next read clears it. A caller may send it in a GOAWAY frame's
-// debug data. After a StreamError for an invalid field or set of
-// pseudo-header fields it is the Cause worded as x/net's Framer words its
-// detail, such as `invalid header field value for "x-a"`.
+// Reader itself found, as the Framer's ErrorDetail does, or nil; the next
+// read clears it. After a StreamError for an invalid field it is the
+// Cause worded as x/net's Framer words it, such as
+// `invalid header field value for "x-a"`.
 func (r *Reader) ErrorDetail() error { return r.detail }
 
 // ReadBatch reads the header block that hf starts, reading its
-// CONTINUATION frames from fr, and appends its fields to dst: the same
-// fields, in the same order, that x/net's Framer would put in a
-// MetaHeadersFrame. It allocates nothing once dst and the decoder have
-// grown to the connection's needs. The fields stay valid until dst is
-// Reset. A nil dst drops the fields, still decoding and checking the
-// block.
+// CONTINUATION frames from fr, and appends to dst the fields x/net's
+// Framer would put in a MetaHeadersFrame, valid until dst is Reset. It
+// allocates nothing once dst and the decoder have grown. A nil dst drops
+// the fields, still decoding and checking the block.
 //
-// truncated is set when the list went over fr.MaxHeaderListSize: dst
-// then holds the fields before the one that went over. Errors are as for
-// ReadMeta; on a stream error dst holds the fields before the invalid
-// one.
+// truncated is set when the list went over fr.MaxHeaderListSize. Errors
+// are as for ReadMeta. Either way dst holds the fields before the one
+// that went over or was invalid.
 func (r *Reader) ReadBatch(dst *mdelem.Batch, fr *http2.Framer, hf *http2.HeadersFrame) (truncated bool, err error) {
 	if dst == nil {
 		dst = r.scratchBatch()
@@ -169,20 +134,16 @@ func (r *Reader) scratchBatch() *mdelem.Batch {
 
 // ReadMeta reads the header block that hf starts, reading its
 // CONTINUATION frames from fr, and returns the MetaHeadersFrame that
-// x/net's Framer would return from ReadFrame with ReadMetaHeaders set,
-// for code written against it. Its strings are the caller's to keep: it
-// reads the block as ReadBatch does and converts the fields with
-// compat/hpack's AppendFromBatch, so atoms cost nothing and the other
-// bytes of a block are one allocation.
+// x/net's Framer would return from ReadFrame with ReadMetaHeaders set.
+// Its strings are the caller's to keep, made as compat/hpack's
+// AppendFromBatch makes them.
 //
-// Errors are those of x/net's Framer: a ConnectionError with
-// ErrCodeCompression when the block does not decode, a StreamError with
-// ErrCodeProtocol for an invalid field or set of pseudo-header fields
-// (the connection goes on), a ConnectionError with ErrCodeProtocol for a
-// CONTINUATION frame that x/net refuses (see SetStreamErrors), and fr's
-// own errors from reading the next frame. As from x/net's Framer, a
-// connection error the block causes comes with the MetaHeadersFrame read
-// so far. The package documentation lists where the Reader is stricter.
+// Errors are x/net's: a ConnectionError with ErrCodeCompression when the
+// block does not decode, a StreamError with ErrCodeProtocol for an
+// invalid field or set of pseudo-header fields, a ConnectionError with
+// ErrCodeProtocol for a CONTINUATION frame that x/net refuses (see
+// SetStreamErrors), and fr's own errors. A connection error the block
+// causes comes with the MetaHeadersFrame read so far.
 func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.MetaHeadersFrame, error) {
 	b := r.scratchBatch()
 	defer b.Reset()
@@ -195,9 +156,9 @@ func (r *Reader) ReadMeta(fr *http2.Framer, hf *http2.HeadersFrame) (*http2.Meta
 	return &http2.MetaHeadersFrame{HeadersFrame: hf, Fields: fields, Truncated: truncated}, err
 }
 
-// read reads and decodes the block hf starts into dst. withFrame tells which errors x/net's
-// Framer returns with a MetaHeadersFrame: the connection errors it finds
-// in the block, not a stream error or an error from reading a frame.
+// read reads and decodes the block hf starts into dst. withFrame is set
+// for the errors x/net's Framer returns with a MetaHeadersFrame: the
+// connection errors it finds in the block.
 func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batch) (truncated, withFrame bool, err error) {
 	r.detail = nil
 	if fr == nil || hf == nil {
@@ -210,18 +171,24 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	b := &r.blk
 	b.start(hf.StreamID, fr.MaxHeaderListSize)
 	d := r.dec
-	// b accounts for the list as x/net does; the decoder's own bound on
-	// it only keeps memory in check, at more than b can ever accept
-	// (see block.maxDecoded).
+	// The decoder's bound on the list only keeps memory in check, at more
+	// than b, which accounts for it as x/net does, can accept.
 	d.SetMaxHeaderListSize(b.maxDecoded())
 	d.SetMaxStringLength(b.maxString)
 	frag, last := hf.HeaderBlockFragment(), hf.HeadersEnded()
-	maxFrames, maxBytes := r.bounds(b.headersLeft) // the list limit, x/net's default applied
+	// The bounds in force, 0 for none; b.headersLeft is the list limit.
+	maxFrames, maxBytes := max(r.maxFrames, 0), max(r.maxBytes, 0)
+	dflt := int(min(max(DefaultMaxBlockBytes, 2*uint64(b.headersLeft)), math.MaxInt))
+	if r.maxBytes == 0 {
+		maxBytes = dflt
+	}
+	if r.maxFrames == 0 {
+		maxFrames = max(DefaultMaxBlockFrames, dflt/minFrameSize)
+	}
 	frames, bytes := 0, 0
 	scanned := dst.Len() // dst's fields already checked
 	for {
-		// x/net's checks come first, so that where both apply the
-		// error is x/net's.
+		// x/net's checks first, so that its error wins where both apply.
 		if !r.streamErrors {
 			if int64(len(frag)) > 2*int64(b.headersLeft+b.trailersLeft) {
 				return b.truncated, true, r.connError(http2.ErrCodeProtocol, "header block fragment of %d bytes, over twice what is left of the header list size", len(frag))
@@ -284,9 +251,8 @@ func (r *Reader) read(fr *http2.Framer, hf *http2.HeadersFrame, dst *mdelem.Batc
 	return b.truncated, false, nil
 }
 
-// scan checks the fields the decoder appended to dst from index i on, and
-// drops the first that does not belong in the list, with those after it.
-// It returns the index to scan from next.
+// scan checks dst's fields from index i on, drops the first that does
+// not belong in the list with those after it, and returns where to go on.
 func (r *Reader) scan(dst *mdelem.Batch, i int) int {
 	for ; i < dst.Len(); i++ {
 		if f := dst.At(i); !r.blk.accept(&f) {

@@ -17,8 +17,7 @@ const (
 
 // A Writer encodes header lists with metapack's hpack.Encoder and writes
 // them to an http2.Framer as a HEADERS frame and the CONTINUATION frames
-// it needs. One per connection; not safe for concurrent use, as the
-// Framer's writing side is not either.
+// it needs. One per connection; not safe for concurrent use.
 type Writer struct {
 	enc       *hpack.Encoder
 	buf       []byte
@@ -26,11 +25,9 @@ type Writer struct {
 	maxList   uint32
 }
 
-// NewWriter returns a Writer that encodes with enc, which keeps the
-// connection's HPACK state; a nil enc is taken as
-// hpack.NewEncoder(hpack.DefaultTableSize). Until told otherwise it
-// writes frames of HTTP/2's initial 16,384-byte payload and checks no
-// header list size.
+// NewWriter returns a Writer that encodes with enc, or with
+// hpack.NewEncoder(hpack.DefaultTableSize) for a nil enc. It starts with
+// HTTP/2's initial 16,384-byte frames and no header list limit.
 func NewWriter(enc *hpack.Encoder) *Writer {
 	if enc == nil {
 		enc = hpack.NewEncoder(hpack.DefaultTableSize)
@@ -38,8 +35,7 @@ func NewWriter(enc *hpack.Encoder) *Writer {
 	return &Writer{enc: enc, frameSize: minFrameSize}
 }
 
-// Encoder returns the Writer's encoder, for the peer's
-// SETTINGS_HEADER_TABLE_SIZE and the indexing policy.
+// Encoder returns the Writer's encoder.
 func (w *Writer) Encoder() *hpack.Encoder {
 	if w.enc == nil { // the zero Writer
 		w.enc = hpack.NewEncoder(hpack.DefaultTableSize)
@@ -48,9 +44,8 @@ func (w *Writer) Encoder() *hpack.Encoder {
 }
 
 // SetMaxFrameSize takes the peer's SETTINGS_MAX_FRAME_SIZE: no frame
-// payload the Writer writes is longer. A value below 16,384, 0 among
-// them, is taken as 16,384, and one above 2^24-1 as 2^24-1, the bounds
-// RFC 9113 §6.5.2 sets.
+// payload the Writer writes is longer. It is clamped to RFC 9113's
+// bounds, 16,384 to 2^24-1.
 func (w *Writer) SetMaxFrameSize(v uint32) { w.frameSize = clampFrameSize(v) }
 
 // SetMaxHeaderListSize takes the peer's SETTINGS_MAX_HEADER_LIST_SIZE:
@@ -84,8 +79,8 @@ func CheckListSize(b *mdelem.Batch, limit uint32) error {
 // WriteBatch writes b's fields as the header block of stream streamID,
 // ending the stream if endStream is set. A list over the peer's
 // SETTINGS_MAX_HEADER_LIST_SIZE is not encoded or written: the error is a
-// *ListSizeError and the encoder's state is unchanged, so the caller can
-// send something else instead. Other errors are fr's.
+// *ListSizeError and the encoder's state is unchanged. Other errors are
+// fr's.
 func (w *Writer) WriteBatch(fr *http2.Framer, streamID uint32, endStream bool, b *mdelem.Batch) error {
 	if err := CheckListSize(b, w.maxList); err != nil {
 		return err
@@ -105,10 +100,9 @@ var emptyBatch = mdelem.NewBatch(0, 0)
 var errNoFramer = errors.New("headerblock: nil Framer")
 
 // WriteBlock writes an encoded header block for stream streamID as a
-// HEADERS frame followed by as many CONTINUATION frames as it takes, none
-// with a payload over maxFrameSize (clamped as SetMaxFrameSize does). The
-// HEADERS frame carries END_STREAM when endStream is set, and the last
-// frame END_HEADERS. Errors are fr's.
+// HEADERS frame, with END_STREAM if endStream is set, and CONTINUATION
+// frames, none with a payload over maxFrameSize (clamped as
+// SetMaxFrameSize does). Errors are fr's.
 func WriteBlock(fr *http2.Framer, streamID uint32, endStream bool, block []byte, maxFrameSize uint32) error {
 	if fr == nil {
 		return errNoFramer

@@ -8,8 +8,7 @@ import (
 
 // AppendToBatch appends fields to b, copying their strings into b's
 // arena, with Sensitive as the never-index flag: the step from code that
-// builds HeaderFields to metapack's hpack.Encoder. Names in the static
-// table become its atoms. A nil b is ignored.
+// builds HeaderFields to metapack's hpack.Encoder. A nil b is ignored.
 func AppendToBatch(b *mdelem.Batch, fields []HeaderField) {
 	if b == nil {
 		return
@@ -20,17 +19,11 @@ func AppendToBatch(b *mdelem.Batch, fields []HeaderField) {
 }
 
 // AppendFromBatch appends b's fields to dst as HeaderFields and returns
-// the extended slice: the step from metapack's hpack.Decoder, or
-// headerblock.Reader.ReadBatch, to code that takes HeaderFields. The
-// strings are the caller's to keep after b is Reset. Atoms (static and
-// interned strings) are their canonical strings; all other bytes are
-// copied into one new string that the fields share, so a batch costs at
-// most one allocation besides dst's growth. A nil b appends nothing.
-//
-// This is the module's one conversion of a batch to x/net's fields;
-// headerblock's ReadMeta and the grpc-go patch call it. The Decoder here
-// converts one field at a time instead, since x/net's API hands each field
-// to the emit function as it is decoded.
+// the extended slice: the step from metapack's hpack.Decoder to code that
+// takes HeaderFields. The strings are the caller's to keep after b is
+// Reset. Atoms are their canonical strings; all other bytes are copied
+// into one new string that the fields share, so a batch costs at most
+// one allocation besides dst's growth. A nil b appends nothing.
 func AppendFromBatch(dst []HeaderField, b *mdelem.Batch) []HeaderField {
 	if b == nil {
 		return dst

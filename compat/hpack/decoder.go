@@ -11,9 +11,8 @@ import (
 
 // A Decoder decodes the header blocks one peer sends on one connection,
 // in order, keeping their dynamic table. It is not safe for concurrent
-// use. The zero Decoder behaves as x/net's zero Decoder does: it allows
-// no dynamic table until SetAllowedMaxDynamicTableSize, has no emit
-// function, and emits nothing until SetEmitEnabled(true).
+// use. The zero Decoder behaves as x/net's: no dynamic table until
+// SetAllowedMaxDynamicTableSize, no emit function, emitting off.
 type Decoder struct {
 	d       *mhpack.Decoder
 	strings *strCache // made by the first name that is no atom
@@ -21,29 +20,23 @@ type Decoder struct {
 	fieldFn func(mdelem.Field) // field, made once
 	sink    *[]HeaderField     // where DecodeFull collects the fields
 
-	emitEnabled bool
-	open        bool // bytes were written since the last Close
-	// overReported is set once Write has returned ErrStringLength for
-	// the open block.
-	overReported bool
+	emitEnabled  bool
+	open         bool // bytes were written since the last Close
+	overReported bool // Write has returned ErrStringLength for the open block
 }
 
 // NewDecoder returns a Decoder whose peer may use up to
-// maxDynamicTableSize bytes of dynamic table, and which calls emitFunc
-// with each field it decodes, from within Write, Close or DecodeFull.
-//
-// Above 4096 the table starts at HTTP/2's initial 4096 bytes, and the
-// peer must send a size update to use more; see the package doc.
+// maxDynamicTableSize bytes of dynamic table (above 4096 only after a
+// size update; see the package doc), and which calls emitFunc with each
+// field it decodes, from within Write, Close or DecodeFull.
 func NewDecoder(maxDynamicTableSize uint32, emitFunc func(f HeaderField)) *Decoder {
 	d := &Decoder{emit: emitFunc, emitEnabled: true}
 	d.init(maxDynamicTableSize)
 	return d
 }
 
-// init gives d metapack's Decoder, for a peer that may use up to
-// maxDynamicTableSize bytes of dynamic table, with x/net's limits: no
-// list or field limit (x/net's callers enforce MAX_HEADER_LIST_SIZE with
-// SetEmitEnabled) and no string limit.
+// init gives d metapack's Decoder with x/net's limits: none (x/net's
+// callers enforce MAX_HEADER_LIST_SIZE with SetEmitEnabled).
 func (d *Decoder) init(maxDynamicTableSize uint32) {
 	md := mhpack.NewDecoder(maxDynamicTableSize)
 	md.SetMaxFields(-1)
@@ -54,26 +47,21 @@ func (d *Decoder) init(maxDynamicTableSize uint32) {
 	d.fieldFn = d.field
 }
 
-// ready makes a zero Decoder usable, as x/net's zero Decoder is: with no
-// dynamic table allowed (SetAllowedMaxDynamicTableSize raises that), no
-// emit function, and emitting off until SetEmitEnabled turns it on.
+// ready makes a zero Decoder usable, as the Decoder doc says.
 func (d *Decoder) ready() {
 	if d.d == nil {
 		d.init(0)
 	}
 }
 
-// internLimits bound the table each Decoder interns its peer's names and
-// low-cardinality values in: small, since it is one per connection.
+// internLimits bound each Decoder's intern table: one per connection.
 var internLimits = intern.Limits{MaxEntries: 64, MaxBytes: 8 << 10, MaxLen: 128}
 
 // SetMaxStringLength limits each decoded name and value, counted after
 // Huffman decoding, to n bytes. The Write that reaches a longer string
 // returns ErrStringLength, and so do the Close or DecodeFull that end its
-// block; see the package doc. 0, the default, means no limit.
-//
-// A negative n means no limit too, as in x/net, whose convention the
-// drop-in keeps; metapack's own APIs take 0 as "the default" instead.
+// block; see the package doc. 0, the default, or a negative n means no
+// limit, as in x/net.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
 	if n <= 0 {
@@ -88,11 +76,10 @@ func (d *Decoder) SetEmitFunc(emitFunc func(f HeaderField)) { d.emit = emitFunc 
 
 // SetEmitEnabled turns the calls of the emit function on or off; they
 // start on. While they are off, blocks are still decoded, so the dynamic
-// table follows the peer's, but strings no field needs are skipped rather
-// than decoded: a server that has seen more header bytes than its
-// SETTINGS_MAX_HEADER_LIST_SIZE turns emitting off for the rest of the
-// block. Called from the emit function, it applies to the fields after
-// the current one.
+// table follows the peer's, but strings no field needs are skipped: a
+// server past its SETTINGS_MAX_HEADER_LIST_SIZE turns emitting off for
+// the rest of the block. Called from the emit function, it applies to
+// the fields after the current one.
 func (d *Decoder) SetEmitEnabled(v bool) { d.emitEnabled = v }
 
 // EmitEnabled reports whether decoded fields are passed to the emit
@@ -100,12 +87,11 @@ func (d *Decoder) SetEmitEnabled(v bool) { d.emitEnabled = v }
 func (d *Decoder) EmitEnabled() bool { return d.emitEnabled }
 
 // SetMaxDynamicTableSize sets the dynamic table's current maximum size,
-// as a size update from the peer would, evicting entries as needed. It
+// as a size update from the peer would, evicting entries as needed; it
 // also stands for the size update that a lower
 // SetAllowedMaxDynamicTableSize requires (see the package doc). Called
-// while a block is open, between Writes or from the emit function, it
-// takes effect at once, for the rest of the block. 0 empties the table
-// and keeps it empty until the peer's next size update.
+// while a block is open, it takes effect at once. 0 empties the table
+// until the peer's next size update.
 func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 	d.ready()
 	d.d.SetMaxDynamicTableSize(v)
@@ -113,18 +99,18 @@ func (d *Decoder) SetMaxDynamicTableSize(v uint32) {
 
 // SetAllowedMaxDynamicTableSize sets the largest table size the peer's
 // size updates may ask for: the SETTINGS_HEADER_TABLE_SIZE this side
-// advertises. A bound below the table's current maximum requires the
-// peer to start its next block with a size update (RFC 7541 §4.2); see
-// the package doc. 0 allows no dynamic table.
+// advertises. A bound below the table's current maximum requires a size
+// update at the peer's next block (see the package doc). 0 allows no
+// dynamic table.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.ready()
 	d.d.SetAllowedMaxDynamicTableSize(v)
 }
 
-// Close ends the block that Write calls have fed, so that the next Write
-// starts a new one. It returns a DecodingError when the block stopped in
-// the middle of a field, and ErrStringLength when a string was over the
-// limit. Without an open block it does nothing.
+// Close ends the block that Write calls have fed. It returns a
+// DecodingError when the block stopped inside a field, and
+// ErrStringLength when a string was over the limit. Without an open
+// block it does nothing.
 func (d *Decoder) Close() error {
 	d.ready()
 	var err error
@@ -142,10 +128,7 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 	d.ready()
 	var hf []HeaderField
 	var err error
-	if len(p) > 0 {
-		d.open = true
-	}
-	if d.open {
+	if len(p) > 0 || d.open {
 		err = d.decodeEnd(p, &hf)
 	}
 	d.endBlock()
@@ -160,7 +143,7 @@ func (d *Decoder) DecodeFull(p []byte) ([]HeaderField, error) {
 func (d *Decoder) decodeEnd(p []byte, sink *[]HeaderField) error {
 	d.open = false
 	d.sink = sink
-	err := decodeKeep(d.d, d.fn(), p, true)
+	err := d.d.DecodeFragmentFunc(d.fn(), p, true)
 	d.sink = nil
 	return mapErr(err)
 }
@@ -172,19 +155,17 @@ func (d *Decoder) endBlock() {
 
 // Write decodes p, the next bytes of the open block (a new block starts
 // with the first Write after Close), and emits the fields it completes.
-// The bytes of a field p ends inside are kept for the next Write. It
-// returns len(p), and an error for a malformed block (see the package
-// doc) or ErrStringLength.
+// It returns len(p), and an error for a malformed block or
+// ErrStringLength.
 func (d *Decoder) Write(p []byte) (n int, err error) {
 	d.ready()
 	if len(p) == 0 {
 		return 0, nil
 	}
 	d.open = true
-	err = decodeKeep(d.d, d.fn(), p, false)
+	err = d.d.DecodeFragmentFunc(d.fn(), p, false)
 	if err != nil {
-		// Before the last fragment only a decoding error comes back,
-		// and it ended the block.
+		// Only a decoding error comes back here, and it ended the block.
 		d.open = false
 		return len(p), mapErr(err)
 	}
@@ -196,8 +177,7 @@ func (d *Decoder) Write(p []byte) (n int, err error) {
 }
 
 // fn is what metapack's Decoder hands fields to: field, or nothing while
-// emitting is off (the block is still decoded, so the table follows the
-// peer's).
+// emitting is off.
 func (d *Decoder) fn() func(mdelem.Field) {
 	if !d.emitEnabled {
 		return nil
@@ -207,17 +187,25 @@ func (d *Decoder) fn() func(mdelem.Field) {
 
 // field turns a decoded field into a HeaderField, while emitting is
 // enabled (the emit function may turn it off), and appends it to sink or
-// emits it. A value of owned bytes is a copy that metapack's Decoder made
-// for keeping (see decodeKeep), now or when its dynamic table kept it,
-// and is viewed as it is; other Strs are valid only during the call, and
-// their strings are made here. A second conversion beside AppendFromBatch,
-// because x/net's API emits each field as it is decoded, not a batch.
+// emits it. Other than owned bytes, Strs are valid only during the call,
+// and their strings are made here.
+// DecodeFragmentFunc copies each literal value into memory of its own,
+// owned bytes, which the dynamic table keeps too; field views them
+// (Str.UnsafeString copies under purego), so that a later indexed field
+// comes back as the same string.
+//
+// SAFETY: a string must never change. DecodeFragmentFunc writes each
+// copy once, before fn sees it, and never again: its slabs are only ever
+// cut forward, and the table and the batches only read kept bytes, within
+// their length. Guarded by TestFieldViewsKeptBytesAtGuard (the views of
+// bytes at guard pages), TestEmittedStringsNeverChange and
+// TestIndexedFieldReusesString (both builds), TestDecodeFragmentFuncSlabs,
+// TestDecodeFragmentFuncAtGuard and FuzzDecodeFunc.
 func (d *Decoder) field(f mdelem.Field) {
 	if !d.emitEnabled {
 		return
 	}
-	// Atoms, most names and many values, are checked for here rather
-	// than in a call.
+	// Atoms are checked for here, not in a call.
 	hf := HeaderField{Sensitive: f.Sensitive()}
 	if a := f.Name.Atom(); a != nil {
 		hf.Name = a.String()
@@ -250,7 +238,7 @@ var (
 	errUpdateNotHere = errors.New("dynamic table size update MUST occur at the beginning of a header block")
 )
 
-// mapErr turns metapack's decoding errors into x/net's types.
+// mapErr turns metapack's decoding errors into x/net's.
 func mapErr(err error) error {
 	if err == nil {
 		return nil

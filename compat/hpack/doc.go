@@ -10,22 +10,18 @@
 //	dec.Write(continuationPayload)
 //	err := dec.Close()             // ends the block; reports a truncated one
 //
-// HeaderField, DecodingError and InvalidIndexError are x/net's own types,
-// so fields pass unchanged to and from code that still uses x/net's http2
-// package.
+// HeaderField, DecodingError and InvalidIndexError are x/net's own types.
 //
-// Names that are in the static table, and other names the peer sends
-// (interned in a small table of each Decoder's own, or held in its small
-// string cache), come back as strings that cost no allocation, and so do
-// static-table values. Other values are copied from the block into slabs
-// of 512 bytes, one allocation for many values (a value over 64 bytes gets
-// its own), and the strings are views of those copies; a short string the
-// caller keeps keeps at most its 512-byte slab alive (strings.Clone
-// gives it memory of its own). A value the dynamic table indexed comes
-// back, in each later indexed field, as the string its literal made, with
-// no allocation. Code that wants no allocation at all moves to metapack's
-// hpack.Decoder and mdelem.Batch, one hot path at a time: AppendToBatch
-// and AppendFromBatch convert between HeaderFields and batches.
+// Static-table names and values, and the names a Decoder interns or
+// caches, come back as strings that cost no allocation. Other values are
+// copied into 512-byte slabs, one allocation for many (a value over 64
+// bytes gets its own), and the strings are views of those copies: a
+// short string the caller keeps keeps at most its slab alive
+// (strings.Clone gives it memory of its own). A value the dynamic table indexed comes back as the
+// string its literal made, with no allocation. Code that wants no
+// allocation at all moves to metapack's hpack.Decoder and mdelem.Batch:
+// AppendToBatch and AppendFromBatch convert between HeaderFields and
+// batches.
 //
 // # Differences from x/net
 //
@@ -39,34 +35,28 @@
 //     table's current maximum, the next block must start with a size
 //     update no larger than the lowest bound given since the last block
 //     (RFC 7541 §4.2, RFC 9113 §4.3.1); without it the block is a
-//     DecodingError. x/net does not require the update. To get x/net's
-//     behaviour, call SetMaxDynamicTableSize with the new bound as well,
-//     which applies it as if the peer had sent the update.
+//     DecodingError. x/net does not require the update; to get its
+//     behaviour, call SetMaxDynamicTableSize with the new bound as well.
 //   - More than two size updates at the start of a block, or a first one
 //     above the lowest bound (RFC 7541 §4.2), are DecodingErrors.
 //   - NewDecoder with a size above 4096 lets the peer use more than 4096
-//     bytes of table only after it sends a size update: until then the
-//     peer's encoder assumes HTTP/2's initial 4096 (RFC 9113 §6.5.2).
-//     x/net takes the size as the table's maximum at once. To get x/net's
-//     behaviour, call SetMaxDynamicTableSize with the same size after
-//     NewDecoder.
-//   - After any error other than ErrStringLength the Decoder is unusable,
-//     as HTTP/2 requires a connection error then (RFC 9113 §4.3): every
-//     later Write, Close and DecodeFull returns a DecodingError.
+//     bytes of table only after it sends a size update, as its encoder
+//     assumes HTTP/2's initial 4096 until then (RFC 9113 §6.5.2). x/net
+//     takes the size at once; to get that, call SetMaxDynamicTableSize
+//     with the same size after NewDecoder.
+//   - After any error but ErrStringLength the Decoder is unusable (a
+//     connection error, RFC 9113 §4.3): later calls return a DecodingError.
 //
 // Other differences callers can see:
 //
 //   - After ErrStringLength the Decoder stays usable: the over-limit field
 //     and the ones after it in the block are not emitted, but the rest of
-//     the block is still decoded when it is written, so the table stays in
-//     step with the peer's, and the Close or DecodeFull that ends the
-//     block returns ErrStringLength too. HTTP/2 code can then refuse the
-//     one stream rather than the connection. Write reports it once the
-//     string's length is read, which can be a Write later than x/net's
-//     when the length prefix ends a fragment. A negative
-//     SetMaxStringLength is taken as 0 (no limit), as x/net does, where
-//     metapack's hpack.Decoder restores its 64 KiB default: the drop-in
-//     keeps x/net's meaning.
+//     the block is still decoded, so the table stays in step, and the
+//     Close or DecodeFull that ends the block returns ErrStringLength too:
+//     HTTP/2 code can refuse the one stream rather than the connection.
+//     Write reports it once the string's length is read, which can be a
+//     Write later than x/net's. A negative SetMaxStringLength means no
+//     limit, as in x/net (metapack's hpack.Decoder takes its default).
 //   - A nil emit function discards the fields, and an Encoder with a nil
 //     writer discards its output, as the zero Encoder does; in x/net all
 //     three panic. The zero Decoder works as x/net's does.
@@ -74,10 +64,9 @@
 //     detect (truncated headers, invalid index, size update too large or
 //     misplaced, varint overflow) and metapack's error otherwise.
 //   - The Encoder indexes by metapack's policy (see metapack's
-//     hpack.Encoder): authorization, proxy-authorization
-//     and short cookies are sent never-indexed, so decoders report them
-//     Sensitive, and values that never repeat are not indexed. Its blocks
-//     differ from x/net's bytes but decode to the same fields.
+//     hpack.Encoder): authorization, proxy-authorization and short
+//     cookies are sent never-indexed, so decoders report them Sensitive.
+//     Its blocks differ from x/net's but decode to the same fields.
 //   - SetMaxDynamicTableSizeLimit above 1 GiB is taken as 1 GiB.
 //   - An integer above 2^32-1 is a DecodingError "varint integer
 //     overflow" (every index and size fits 32 bits); x/net reads up to 63

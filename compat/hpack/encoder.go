@@ -35,10 +35,9 @@ func (e *Encoder) ready() {
 	}
 }
 
-// WriteField encodes f and writes it to the Encoder's writer with one
-// Write call, preceded, in the same call, by any size update a change of
-// the table's maximum requires. It returns the Write's error, or
-// io.ErrShortWrite.
+// WriteField encodes f, after any size update the table's maximum
+// requires, and writes it in one Write call. It returns the Write's
+// error, or io.ErrShortWrite.
 func (e *Encoder) WriteField(f HeaderField) error {
 	e.ready()
 	var mf mdelem.Field
@@ -80,17 +79,15 @@ func (e *Encoder) MaxDynamicTableSize() (v uint32) {
 }
 
 // SetMaxDynamicTableSizeLimit bounds what SetMaxDynamicTableSize may set:
-// the peer's SETTINGS_HEADER_TABLE_SIZE. It starts at 4096, HTTP/2's
-// initial value. A limit below the current maximum lowers the maximum to
-// it, and the next WriteField sends the size update. Limits above 1 GiB
-// are taken as 1 GiB; 0 allows no dynamic table.
+// the peer's SETTINGS_HEADER_TABLE_SIZE, at first 4096. A limit below the
+// current maximum lowers the maximum to it, and the next WriteField sends
+// the size update. Above 1 GiB is taken as 1 GiB; 0 allows no table.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.ready()
 	e.limit = v
 	e.max = min(e.max, v)
 	e.e.SetMaxDynamicTableSizeLimit(v)
-	// metapack's maximum is min(peer setting, limit): pin the peer
-	// setting to the current maximum so that raising the limit does not
-	// raise the maximum, as in x/net.
+	// metapack's maximum is min(peer setting, limit): pin the peer setting
+	// so that raising the limit does not raise the maximum, as in x/net.
 	e.e.SetMaxDynamicTableSize(e.max)
 }

@@ -6,10 +6,8 @@ import (
 	mhpack "github.com/metapack/metapack/hpack"
 )
 
-// HeaderField, DecodingError and InvalidIndexError are x/net's own types,
-// so that fields and errors pass unchanged between the drop-in and code
-// that still uses x/net's http2 package (its MetaHeadersFrame.Fields, for
-// one).
+// These are x/net's own types, so that fields and errors pass unchanged
+// between the drop-in and code that still uses x/net's http2 package.
 type (
 	// HeaderField is one header: a name, a value, and whether it must
 	// never be indexed (Sensitive). IsPseudo, Size and String are x/net's.

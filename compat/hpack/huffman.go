@@ -13,16 +13,15 @@ var huffBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return 
 
 // HuffmanDecode decodes v, a Huffman-coded string (RFC 7541 §5.2), and
 // writes the result to w in one Write call, whose results it returns.
-// Invalid input gives ErrInvalidHuffman and no Write. A nil w discards the
-// result, and the decoded length is returned (in x/net a nil w panics).
+// Invalid input gives ErrInvalidHuffman and no Write. A nil w (which
+// panics in x/net) discards the result; the decoded length is returned.
 func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, -1)
+	b, err := huffDecode(bp, v)
 	if err != nil {
-		return 0, huffmanErr(err)
+		return 0, err
 	}
-	*bp = b[:0]
 	if w == nil {
 		return len(b), nil
 	}
@@ -34,12 +33,8 @@ func HuffmanDecode(w io.Writer, v []byte) (int, error) {
 func HuffmanDecodeToString(v []byte) (string, error) {
 	bp := huffBufPool.Get().(*[]byte)
 	defer huffBufPool.Put(bp)
-	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, -1)
-	if err != nil {
-		return "", huffmanErr(err)
-	}
-	*bp = b[:0]
-	return string(b), nil
+	b, err := huffDecode(bp, v)
+	return string(b), err
 }
 
 // AppendHuffmanString appends the Huffman coding of s to dst, padded to a
@@ -58,11 +53,16 @@ func HuffmanEncodeLength(s string) uint64 {
 	return (bits + 7) / 8
 }
 
-// huffmanErr turns metapack's more specific Huffman errors into the one
-// sentinel x/net returns.
-func huffmanErr(err error) error {
-	if errors.Is(err, mhpack.ErrInvalidHuffman) {
-		return ErrInvalidHuffman
+// huffDecode decodes v into *bp's memory, keeping it grown for the pool,
+// with metapack's more specific Huffman errors made the one x/net returns.
+func huffDecode(bp *[]byte, v []byte) ([]byte, error) {
+	b, err := mhpack.AppendHuffmanDecode((*bp)[:0], v, -1)
+	if err != nil {
+		if errors.Is(err, mhpack.ErrInvalidHuffman) {
+			err = ErrInvalidHuffman
+		}
+		return nil, err
 	}
-	return err
+	*bp = b[:0]
+	return b, nil
 }

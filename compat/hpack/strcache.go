@@ -7,9 +7,8 @@ import (
 	"github.com/metapack/metapack/mdelem"
 )
 
-// strCacheSlots, strCacheMaxLen and strCacheBudget bound a Decoder's
-// string cache: strings up to 4 KiB (the default dynamic table's size),
-// and at most 32 KiB of them kept alive per Decoder.
+// The bounds of a Decoder's string cache: strings up to 4 KiB, at most
+// 32 KiB of them.
 const (
 	strCacheSlots  = 256
 	strCacheMaxLen = 4096
@@ -17,12 +16,10 @@ const (
 )
 
 // strCache hands out the strings of decoded names that are not atoms,
-// reusing the string made for the same bytes before: a custom name that
-// the Decoder's interner has no room for costs no allocation when it comes
-// again. (Values do not go through it: see Decoder.field.) It is direct-mapped on a hash with a seed of its own, so a
-// peer cannot aim strings at one slot; a new string replaces the old one
-// in its slot, unless it would take the cache over its budget. It belongs
-// to one Decoder.
+// reusing the string made for the same bytes before. It is direct-mapped
+// on a hash with a seed of its own, so a peer cannot aim strings at one
+// slot; a new string replaces the old one in its slot, unless it would
+// take the cache over its budget.
 type strCache struct {
 	seed  uint64 // odd, random per cache
 	bytes int    // the total length of the cached strings
@@ -34,10 +31,9 @@ func newStrCache() *strCache {
 }
 
 // slot returns b's slot: a hash of its length and of its first and last
-// eight bytes (fewer when it is shorter), keyed by the cache's seed. It
-// looks at 16 bytes at most, so it costs the same for any length; strings
-// that share those bytes share a slot, which costs a miss, never a wrong
-// string, as the slot's string is compared in full.
+// eight bytes (fewer when it is shorter), keyed by the cache's seed;
+// strings that share those share a slot, which costs a miss, never a
+// wrong string.
 func (c *strCache) slot(b []byte) uint64 {
 	var lo, hi uint64
 	switch n := len(b); {
@@ -75,7 +71,7 @@ func (c *strCache) bytesStr(s mdelem.Str) string {
 }
 
 // nameString returns a string of name's bytes through d's string cache,
-// which it makes on first use: most connections' names are all atoms.
+// made on first use.
 func (d *Decoder) nameString(name mdelem.Str) string {
 	if d.strings == nil {
 		d.strings = newStrCache()
