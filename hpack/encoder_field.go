@@ -102,9 +102,8 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 
 // staticMatch returns the static index of the field, whose name is an
 // atom, and the first static index with its name, or 0s. A value that is a
-// static-tier string gets its atom in v.valueAtom, unless no static entry
-// with the name has a non-empty value: then only "" can match, and the
-// value is not looked up (most names are so).
+// static-tier string gets its atom in v.valueAtom, unless only "" can
+// match (most names): then the value is not looked up.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
 	nameIndex = tier.NameIndex(v.nameAtom)
 	if nameIndex == 0 || v.value != "" && !tier.HasValues(nameIndex) {

@@ -76,11 +76,10 @@ func (k KeyID) Atom() *Atom {
 	return &atoms[k]
 }
 
-// The methods above are the user's, through staticdata's aliases, and
-// are nil-safe. The functions below are the codec's: they take a non-nil
-// atom and cost no nil check, so the hot paths that call them inline
-// (issue #27: a nil check pushed mdelem's Batch.index over the inliner's
-// budget).
+// The methods above are the user's, and nil-safe. The functions below are
+// the codec's: they take a non-nil atom and cost no nil check, so the hot
+// paths that call them inline (#27: a nil check pushed mdelem's
+// Batch.index over the inliner's budget).
 
 // Str returns a's string.
 func Str(a *Atom) string { return a.s }

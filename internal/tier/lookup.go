@@ -50,9 +50,7 @@ func LookupField[T ~string | ~[]byte](name, value T) (index, nameIndex uint8) {
 	return LookupFieldAtoms(Lookup(name), Lookup(value))
 }
 
-// valuedNames has bit i set when a static-table entry whose name has first
-// index i has a non-empty value: only :method, :path, :scheme, :status and
-// accept-encoding.
+// valuedNames has bit i set when name index i has a non-empty static value.
 var valuedNames = func() (m uint64) {
 	for _, e := range staticTable[1:] {
 		if e.Value.s != "" {
@@ -63,8 +61,7 @@ var valuedNames = func() (m uint64) {
 }()
 
 // HasValues reports whether the static table holds a non-empty value for
-// the name whose first index is nameIndex. When it does not, the only
-// field with that name in the table is (name, "").
+// the name whose first index is nameIndex; if not, only (name, "") is there.
 func HasValues(nameIndex uint8) bool { return valuedNames>>(nameIndex&63)&1 != 0 }
 
 // LookupFieldAtoms is LookupField for two atoms, either of which may be nil:
