@@ -40,9 +40,8 @@ var defaultInternedValues = [...]staticdata.KeyID{
 // so the dynamic table stays in sync, and only the fields past it are
 // dropped. The zero Decoder is NewDecoder(0).
 type Decoder struct {
-	table dynTable
-	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise.
-	settingsMax uint32
+	table       dynTable
+	settingsMax uint32 // the SETTINGS_HEADER_TABLE_SIZE we advertise
 	// updateRequired: the next block must start with an update of at most
 	// lowestSettings.
 	updateRequired bool
@@ -62,14 +61,10 @@ type Decoder struct {
 	skipHuff  bool
 	skipCheck hcode.Checker
 
-	// discard is what a nil dst decodes into.
-	discard *mdelem.Batch
-	// fn takes the fields during a DecodeFragmentFunc call.
-	fn func(mdelem.Field)
+	discard *mdelem.Batch      // what a nil dst decodes into
+	fn      func(mdelem.Field) // takes the fields during DecodeFragmentFunc
 	keepSlab
-
-	// made is set once NewDecoder's defaults are in place (see ready).
-	made bool
+	made bool // NewDecoder's defaults are in place (see ready)
 
 	// State of the block being decoded.
 	inBlock  bool
@@ -84,16 +79,13 @@ type Decoder struct {
 	sizeLeft   int
 	limitErr   *DecodingError
 
-	nameBuf, valueBuf []byte // Huffman output
-	// cache is made by the first string put in it.
-	cache *atomCache
+	nameBuf, valueBuf []byte     // Huffman output
+	cache             *atomCache // made by the first string put in it
 }
 
-// NewDecoder returns a Decoder for a connection on which we advertise
-// SETTINGS_HEADER_TABLE_SIZE = tableSize (DefaultTableSize unless the
-// connection's SETTINGS say otherwise), with the default limits. The table
-// starts at the lower of tableSize and DefaultTableSize, which the peer
-// assumes until it sends a size update (RFC 9113 §6.5.2).
+// NewDecoder returns a Decoder, with the default limits, for a connection
+// on which we advertise SETTINGS_HEADER_TABLE_SIZE = tableSize. The table
+// starts at the lower of tableSize and DefaultTableSize (RFC 9113 §6.5.2).
 func NewDecoder(tableSize uint32) *Decoder {
 	d := &Decoder{settingsMax: tableSize}
 	d.initTableMax()
@@ -247,9 +239,8 @@ func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
-// returns nil, a *DecodingError (fields past a limit were dropped; the decoder
-// stays usable) or a decoding error. A nil dst drops the fields, but the
-// block is still decoded, so that the dynamic table stays in sync.
+// returns nil, a stream error (fields past a limit were dropped) or a
+// decoding error. A nil dst drops the fields; the block is still decoded.
 func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 	if err := d.begin(); err != nil {
 		return err
@@ -407,9 +398,7 @@ func (d *Decoder) poisoned() error {
 }
 
 // Reset returns the decoder to its state after NewDecoder with the current
-// SETTINGS value and limits: an empty dynamic table, no open block, no
-// earlier error, and nothing remembered of the strings decoded so far. It
-// keeps its memory, for reuse on a new connection.
+// SETTINGS value and limits, keeping its memory, for a new connection.
 func (d *Decoder) Reset() {
 	d.table.evictTo(0)
 	d.keepSlab = keepSlab{} // its bytes may be the last connection's strings

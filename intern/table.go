@@ -92,12 +92,10 @@ func (t *Table) Len() int {
 	return int(t.entries.Load())
 }
 
-// Make returns the canonical handle of s, interning it in t if there is
-// room. s may be a string or a byte slice. Make reports false, with the
-// zero Handle, when s is not in the static tier or the table and is
-// longer than MaxLen or does not fit; the caller then keeps its own copy.
-// Make never keeps s, and it allocates only when it adds a string to the
-// table.
+// Make returns the canonical handle of s, a string or byte slice,
+// interning it in t if there is room, or false with the zero Handle when
+// it is too long or does not fit. It never keeps s, and allocates only
+// when it adds a string.
 func Make[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 	if h, ok := Lookup(t, s); ok || t == nil || len(s) > t.limits.MaxLen {
 		return h, ok
@@ -204,10 +202,9 @@ func (t *Table) release(cost int64) {
 	t.entries.Add(-1)
 }
 
-// allocSize returns an upper bound of the heap the allocator takes for an
-// object of n bytes: Go's size classes are 16 bytes apart up to 128 bytes,
-// then at most an eighth of the next power of two apart up to 2 KiB, and at
-// most a quarter beyond.
+// allocSize bounds the heap Go's allocator takes for n bytes: its size
+// classes are 16 bytes apart up to 128, then at most 1/8 of the next power
+// of two up to 2 KiB, and 1/4 beyond.
 func allocSize(n int) int {
 	if n == 0 {
 		return 0

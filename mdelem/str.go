@@ -13,20 +13,16 @@ const (
 	kindMask      = 3 << kindShift
 	neverIndexBit = 1 << 63 // set in a Field's Name.tag only
 
-	// pinBit is set in the tags of the two kinds that may keep memory
-	// alive which a batch does not own, interned and owned, so that
-	// Append tells whether a field pins anything with one test of its
-	// two tags. Bytes a batch copied into its arena are owned and carry
-	// it too: appended to another batch, they pin the first one's arena.
+	// pinBit marks the kinds that may keep memory alive which a batch does
+	// not own, interned and owned (arena copies too), so that Append tests
+	// whether a field pins anything with one test of its two tags.
 	pinBit = 1 << 58
 
 	tagStatic   = 0 << kindShift
 	tagInterned = 1<<kindShift | pinBit
 	tagOwned    = 2<<kindShift | pinBit
 	tagBorrowed = 3 << kindShift
-	// tagBytes is set in the tags of the two byte kinds, owned and
-	// borrowed, and clear in those of the two atom kinds.
-	tagBytes = tagOwned & tagBorrowed
+	tagBytes    = tagOwned & tagBorrowed // set for the byte kinds only
 )
 
 // n returns the length of plain bytes (0 for atoms).
@@ -34,9 +30,7 @@ func (s Str) n() int { return int(s.tag & lenMask) }
 
 // IsValid reports whether s holds a string, possibly empty: false only for
 // the zero Str and the Str of a nil atom or of the zero intern.Handle,
-// which [Batch.Append] rejects. Empty bytes and the static atom of ""
-// are valid. A Str that holds no string reads as empty in every other
-// method.
+// which [Batch.Append] rejects, and which read as empty elsewhere.
 func (s Str) IsValid() bool { return s.tag&tagBytes != 0 || s.atomRaw() != nil }
 
 // IsBorrowed reports whether s holds bytes its holder does not own:
@@ -88,10 +82,8 @@ func (s Str) Equal(t Str) bool {
 		if a == b {
 			return true
 		}
-		// Two atoms compare by pointer, after a copy of a static atom is
-		// taken for the atom: two different static-tier atoms are
-		// different strings, and so are two interned atoms with different
-		// hashes.
+		// Distinct static-tier atoms (copies resolved) differ, and so do
+		// interned atoms with different hashes.
 		ca, sa := resolveAtom(a)
 		cb, sb := resolveAtom(b)
 		switch {
