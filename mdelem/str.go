@@ -33,21 +33,17 @@ func (s Str) n() int { return int(s.tag & lenMask) }
 // which [Batch.Append] rejects, and which read as empty elsewhere.
 func (s Str) IsValid() bool { return s.tag&tagBytes != 0 || s.atomRaw() != nil }
 
-// IsBorrowed reports whether s holds bytes its holder does not own:
-// [Borrowed] bytes, which Batch.Append copies, and which must not be kept
-// past the call that gave them. Atoms, and the bytes of a field in a
-// batch, are not borrowed.
+// IsBorrowed reports whether s holds [Borrowed] bytes, which Batch.Append
+// copies and which must not be kept past the call that gave them; the
+// bytes of a field in a batch are not borrowed.
 func (s Str) IsBorrowed() bool { return s.tag&kindMask == tagBorrowed }
 
 // resolveAtom returns the canonical atom that a, the atom pointer of an
-// atom-kind Str, stands for, and whether it is in the static tier:
-//   - nil: nil, false;
-//   - a record outside the static tier (ID NotStatic): a, false;
-//   - the static-tier atom of its ID: a, true;
-//   - a copy of that atom (Atom's fields are unexported, so an Atom value
-//     with a static ID can only be a copy of it, or the zero Atom, whose
-//     string "" is atom 0's): the static-tier atom, true;
-//   - anything else, which only unsafe code can make: a, true.
+// atom-kind Str, stands for, and whether it is in the static tier: nil and
+// records outside the tier stand for themselves (false); a copy of a
+// static atom (the only way to get an Atom value with a static ID, its
+// fields being unexported, the zero Atom being atom 0's copy) stands for
+// it (true); anything else, which only unsafe code makes, for itself (true).
 func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, bool) {
 	if a == nil || tier.ID(a) == tier.NotStatic {
 		return a, false

@@ -8,9 +8,8 @@ import (
 
 // Atom is one canonical string: an element of the static tier, or a record
 // that package intern made with [New]. Compare atoms by pointer. Its fields
-// are read-only, so the lengths and hashes the codec reads from an atom
-// always describe its string. staticdata.Atom is an alias of it, so the
-// codec and its users pass the one pointer type.
+// are read-only, so its length and hash always describe its string.
+// staticdata.Atom is an alias of it.
 type Atom struct {
 	s    string
 	hash uint64 // xxhash.Sum64String(s), unseeded
