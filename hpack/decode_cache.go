@@ -24,11 +24,10 @@ type atomSlot struct {
 	dec    [maxCachedDecoded]byte // the decoded bytes, when atom is nil
 }
 
-// maxCachedLen is the longest raw string the cache holds: two words.
-const maxCachedLen = 16
-
-// maxCachedDecoded is the most bytes maxCachedLen raw bytes decode to.
-const maxCachedDecoded = maxCachedLen * 8 / 5
+const (
+	maxCachedLen     = 16                   // the longest raw string held: two words
+	maxCachedDecoded = maxCachedLen * 8 / 5 // what maxCachedLen bytes decode to at most
+)
 
 // cacheKey packs raw strings of 1 to 16 bytes into two words, through
 // overlapping loads of the first and last bytes: with the length, they

@@ -12,20 +12,14 @@ import (
 )
 
 const (
-	// defaultMaxHeaderListSize is a Decoder's default header list limit,
-	// counted as RFC 9113 does: name + value + 32 bytes per field. It
-	// bounds each string too, so that any field that fits the list
-	// decodes. 64 KiB is what a server's own decoder needs: browsers and
+	// defaultMaxHeaderListSize, also the default string limit: browsers and
 	// gRPC send lists of a few KiB, and it bounds what one hostile block
-	// costs. (headerblock takes x/net's Framer's MaxHeaderListSize
-	// instead, 16 MiB by default, since it reproduces x/net's outcomes.)
+	// costs. (headerblock uses x/net's Framer's 16 MiB, to match x/net.)
 	defaultMaxHeaderListSize = 64 << 10
+	defaultMaxFields         = 256
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
-
-// defaultMaxFields is a Decoder's default limit on fields per header list.
-const defaultMaxFields = 256
 
 // defaultInternedValues are the keys whose values a Decoder interns unless
 // told otherwise: values with few distinct strings in practice.
@@ -35,28 +29,19 @@ var defaultInternedValues = [...]staticdata.KeyID{
 	staticdata.KeyContentEncoding, staticdata.KeyGrpcStatus,
 }
 
-// Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches. It
-// keeps the dynamic table that mirrors the peer encoder's, so one Decoder
-// serves one direction of one connection. It is not safe for concurrent
-// use.
+// Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches, for
+// one direction of one connection. It is not safe for concurrent use.
+// Well-known names and the values of a few low-cardinality keys become
+// atoms; other strings are copied into the batch unless SetInterner gives
+// it a table. In steady state Decode allocates nothing.
 //
-// Well-known names become atoms, and so do the values of a few
-// low-cardinality keys; other strings are copied into the batch, unless
-// SetInterner gives the decoder a table to intern them in. In steady state
-// Decode allocates nothing.
-//
-// A decoding error (a *DecodingError, the COMPRESSION_ERROR class) leaves
-// the Decoder unusable: every later call fails. Going over a limit (a
-// *DecodingError for which IsStreamError is true) does not: the block is
-// still decoded, so the dynamic table stays in sync; only the fields past
-// the limit are dropped.
-//
-// The zero Decoder is NewDecoder(0): the default limits, and no dynamic
-// table until SetAllowedMaxDynamicTableSize allows one.
+// A decoding error leaves the Decoder unusable: every later call fails.
+// Going over a limit (IsStreamError) does not: the block is still decoded,
+// so the dynamic table stays in sync, and only the fields past it are
+// dropped. The zero Decoder is NewDecoder(0).
 type Decoder struct {
-	table dynTable
-	// settingsMax is the SETTINGS_HEADER_TABLE_SIZE we advertise.
-	settingsMax uint32
+	table       dynTable
+	settingsMax uint32 // the SETTINGS_HEADER_TABLE_SIZE we advertise
 	// updateRequired: the next block must start with an update of at most
 	// lowestSettings.
 	updateRequired bool
@@ -76,14 +61,10 @@ type Decoder struct {
 	skipHuff  bool
 	skipCheck hcode.Checker
 
-	// discard is what a nil dst decodes into.
-	discard *mdelem.Batch
-	// fn takes the fields during a DecodeFragmentFunc call.
-	fn func(mdelem.Field)
+	discard *mdelem.Batch      // what a nil dst decodes into
+	fn      func(mdelem.Field) // takes the fields during DecodeFragmentFunc
 	keepSlab
-
-	// made is set once NewDecoder's defaults are in place (see ready).
-	made bool
+	made bool // NewDecoder's defaults are in place (see ready)
 
 	// State of the block being decoded.
 	inBlock  bool
@@ -98,16 +79,13 @@ type Decoder struct {
 	sizeLeft   int
 	limitErr   *DecodingError
 
-	nameBuf, valueBuf []byte // Huffman output
-	// cache is made by the first string put in it.
-	cache *atomCache
+	nameBuf, valueBuf []byte     // Huffman output
+	cache             *atomCache // made by the first string put in it
 }
 
-// NewDecoder returns a Decoder for a connection on which we advertise
-// SETTINGS_HEADER_TABLE_SIZE = tableSize (DefaultTableSize unless the
-// connection's SETTINGS say otherwise), with the default limits. The table
-// starts at the lower of tableSize and DefaultTableSize, which the peer
-// assumes until it sends a size update (RFC 9113 §6.5.2).
+// NewDecoder returns a Decoder, with the default limits, for a connection
+// on which we advertise SETTINGS_HEADER_TABLE_SIZE = tableSize. The table
+// starts at the lower of tableSize and DefaultTableSize (RFC 9113 §6.5.2).
 func NewDecoder(tableSize uint32) *Decoder {
 	d := &Decoder{settingsMax: tableSize}
 	d.initTableMax()
@@ -156,31 +134,25 @@ func (d *Decoder) SetMaxFields(n int) {
 }
 
 // SetMaxStringLength sets the limit on one name or value, before and after
-// Huffman decoding (64 KiB by default). 0 restores the default; a
-// negative n means no limit of its own: strings are then bounded by the
-// header list size alone, as in x/net's Decoder.
-//
-// A string over the limit is a stream error: the field is dropped with a
-// *DecodingError wrapping ErrStringLength, the block is decoded to its end,
-// and the dynamic table stays in sync. The string's bytes are buffered
-// only when the table needs them (a field to be indexed whose entry may
-// fit the table); otherwise they are skipped as they arrive.
+// Huffman decoding (64 KiB by default). 0 restores the default; a negative
+// n leaves strings bounded by the header list size alone, as in x/net.
+// A string over the limit is a stream error wrapping ErrStringLength; its
+// bytes are buffered only when the dynamic table needs them.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
 	d.maxStringLen = min(limitValue(n, defaultMaxHeaderListSize), maxStringLimit)
 }
 
-// noLimit stands for "no limit": no block reaches it, and adding or
-// subtracting another limit cannot overflow.
-const noLimit = math.MaxInt / 4
+const (
+	// noLimit: no block reaches it, and adding or subtracting another
+	// limit cannot overflow.
+	noLimit = math.MaxInt / 4
+	// maxStringLimit keeps a field of two strings' size within a uint32.
+	maxStringLimit = 1<<31 - entryOverhead
+)
 
-// maxStringLimit is the largest string limit: a field of two strings
-// within it has a size that fits a uint32.
-const maxStringLimit = 1<<31 - entryOverhead
-
-// limitValue maps a setter's argument to the limit it means, by the
-// module's convention: 0 is the default, a negative n no limit, anything
-// else itself (at most noLimit).
+// limitValue maps a setter's argument to its limit: 0 the default, a
+// negative n noLimit, anything else itself (at most noLimit).
 func limitValue(n, def int) int {
 	switch {
 	case n == 0:
@@ -191,18 +163,15 @@ func limitValue(n, def int) int {
 	return min(n, noLimit)
 }
 
-// SetInterner sets what the decoder interns beyond the well-known strings,
-// which always become atoms. t, nil by default, is a table to intern the
-// peer's other names, and values of the interned keys, in; with nil they
-// are copied into the batch. Give each connection a table of its own: one
-// peer could fill a shared table for all of them.
+// SetInterner sets t (nil by default) as the table the peer's other names,
+// and the values of the interned keys, are interned in; with nil they are
+// copied. Give each connection a table of its own.
 //
 // values, when given, replace the keys whose values are interned (by
 // default :method, :scheme, :status, content-type, te, grpc-encoding,
-// grpc-accept-encoding, accept-encoding, content-encoding and
-// grpc-status). staticdata.KeyUnknown stands for every name that is not
-// well known; IDs that name no key are ignored, so SetInterner(t, 255)
-// interns no values. Intern only values with few distinct strings.
+// grpc-accept-encoding, accept-encoding, content-encoding and grpc-status).
+// staticdata.KeyUnknown stands for every other name; IDs that name no key
+// are ignored, so SetInterner(t, 255) interns no values.
 func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
 	d.ready()
 	d.interner = t
@@ -222,14 +191,12 @@ func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
 	}
 }
 
-// SetAllowedMaxDynamicTableSize records a new SETTINGS_HEADER_TABLE_SIZE
-// that we advertise, once the peer has acknowledged it: the upper bound of
-// the peer's size updates, as in x/net. Size updates above it are then
-// errors, and if it is below the table's current size limit, the next
-// block must start with a size update no larger than the lowest value set
-// since the last block (RFC 7541 §4.2), or SetMaxDynamicTableSize must
-// stand for it; x/net's decoder does not require that update. 0 allows no
-// dynamic table at all.
+// SetAllowedMaxDynamicTableSize records the SETTINGS_HEADER_TABLE_SIZE we
+// advertise, once the peer acknowledged it: the bound of its size updates,
+// as in x/net. If it is below the table's current limit, the next block
+// must start with a size update no larger than the lowest value set since
+// the last block (RFC 7541 §4.2; x/net does not require it), unless
+// SetMaxDynamicTableSize stands for it.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	if v < d.table.max {
 		if !d.updateRequired || v < d.lowestSettings {
@@ -240,17 +207,11 @@ func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
 	d.settingsMax = v
 }
 
-// SetMaxDynamicTableSize sets the dynamic table's maximum size to v at
-// once, evicting the oldest entries as needed, as a size update from the
-// peer does (RFC 7541 §4.2, §6.3): for a size agreed other than on the
-// wire, as with x/net's method of the same name. 0 empties the table until
-// the peer's next size update. It also stands for the update that a lower
-// SetAllowedMaxDynamicTableSize requires: the table first shrinks to the
-// lowest bound set since the last block. v may exceed the allowed
-// maximum, which still bounds the peer's own size updates.
-//
-// In the middle of a block, between fragments or from DecodeFragmentFunc's
-// fn, it applies to the fields after that point.
+// SetMaxDynamicTableSize sets the dynamic table's maximum to v at once, as
+// a peer's size update does (RFC 7541 §6.3), for a size agreed other than
+// on the wire, as x/net's method does. It also stands for the update a
+// lower SetAllowedMaxDynamicTableSize requires. Within a block it applies
+// to the fields after that point.
 func (d *Decoder) SetMaxDynamicTableSize(v uint32) { d.setTableMax(v) }
 
 // setTableMax applies a new table maximum, the peer's size update or
@@ -278,9 +239,8 @@ func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
-// returns nil, a *DecodingError (fields past a limit were dropped; the decoder
-// stays usable) or a decoding error. A nil dst drops the fields, but the
-// block is still decoded, so that the dynamic table stays in sync.
+// returns nil, a stream error (fields past a limit were dropped) or a
+// decoding error. A nil dst drops the fields; the block is still decoded.
 func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 	if err := d.begin(); err != nil {
 		return err
@@ -297,11 +257,8 @@ func (d *Decoder) Decode(dst *mdelem.Batch, block []byte) error {
 
 // DecodeFragment decodes one fragment of a header block (a HEADERS or
 // CONTINUATION frame's payload), appending the fields it completes to dst;
-// last marks the fragment that ends the block. Bytes of a field split
-// across fragments are kept until the field is whole, and never parsed
-// twice beyond its length prefixes, so the work stays linear in the
-// block's size. Errors are as for Decode; a decoding error may come before
-// the last fragment. A nil dst drops the fields, as for Decode.
+// last marks the block's final fragment. The work stays linear in the
+// block's size. Errors and a nil dst are as for Decode.
 func (d *Decoder) DecodeFragment(dst *mdelem.Batch, frag []byte, last bool) error {
 	if dst == nil {
 		dst = d.discardBatch()
@@ -355,19 +312,14 @@ func (d *Decoder) truncated(off int) error {
 	return &DecodingError{Offset: off, Err: ErrTruncated}
 }
 
-// DecodeFragmentFunc is DecodeFragment with fn in place of a batch: fn is
-// called with each field as soon as it is decoded, in order, before
-// DecodeFragmentFunc returns. Limits, errors and the dynamic table are as
-// for DecodeFragment; a field over a limit is not passed to fn. A nil fn
-// drops the fields, as a nil batch does.
+// DecodeFragmentFunc is DecodeFragment with fn, called with each field in
+// order as it is decoded, in place of a batch; a field over a limit is not
+// passed to fn, and a nil fn drops the fields.
 //
-// Values that are not atoms reach fn as owned bytes (Str.IsBorrowed is false)
-// that the decoder never writes again: fn may keep them without copying,
-// and later indexed fields pass the same bytes. Names that are not atoms
-// are valid only during the call: fn copies what it keeps of them
-// (Str.String does). Unlike Decode, it allocates: values are copied into
-// small slabs (a value over 64 bytes gets memory of its own), and a value
-// kept keeps its slab alive.
+// Values that are not atoms reach fn as owned bytes that the decoder never
+// writes again: fn may keep them without copying. Names that are not atoms
+// are valid only during the call. Unlike Decode, it allocates: values are
+// copied into small slabs, and a value kept keeps its slab alive.
 func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last bool) error {
 	if fn == nil {
 		return d.DecodeFragment(nil, frag, last)
@@ -377,12 +329,10 @@ func (d *Decoder) DecodeFragmentFunc(fn func(f mdelem.Field), frag []byte, last 
 	return d.DecodeFragment(nil, frag, last)
 }
 
-// BlockErr returns the limit the open block has reached so far, as a
-// *DecodingError for which IsStreamError is true, or nil: nil too between
-// blocks. The call that ends the block returns the same error. A caller
-// that streams fragments can use it to refuse the stream early, while it
-// still feeds the block's remaining fragments, so that the dynamic table
-// stays in step with the peer's.
+// BlockErr returns the limit the open block has reached so far (a stream
+// error, which the call ending the block returns too), or nil, also between
+// blocks: a caller can refuse the stream early, while it still feeds the
+// block's remaining fragments.
 func (d *Decoder) BlockErr() error {
 	if !d.inBlock || d.limitErr == nil {
 		return nil
@@ -448,9 +398,7 @@ func (d *Decoder) poisoned() error {
 }
 
 // Reset returns the decoder to its state after NewDecoder with the current
-// SETTINGS value and limits: an empty dynamic table, no open block, no
-// earlier error, and nothing remembered of the strings decoded so far. It
-// keeps its memory, for reuse on a new connection.
+// SETTINGS value and limits, keeping its memory, for a new connection.
 func (d *Decoder) Reset() {
 	d.table.evictTo(0)
 	d.keepSlab = keepSlab{} // its bytes may be the last connection's strings
@@ -461,9 +409,8 @@ func (d *Decoder) Reset() {
 	d.pending = d.pending[:0]
 }
 
-// keepSlabSize is the size of the slabs DecodeFragmentFunc copies values
-// into, small because a kept value keeps its slab alive; a value over
-// keepSlabMax gets a slice of its own.
+// DecodeFragmentFunc's slabs are small because a kept value keeps its slab
+// alive; a value over keepSlabMax gets a slice of its own.
 const (
 	keepSlabSize = 512
 	keepSlabMax  = 64

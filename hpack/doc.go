@@ -13,10 +13,9 @@
 //	if err := dec.Decode(batch, block); err != nil { ... }
 //	authority, ok := batch.Get(staticdata.KeyAuthority)
 //
-// The fields stay valid until the batch is Reset. Well-known names come
-// back as atoms, which batch.Get finds without comparing bytes. A block
-// split over HEADERS and CONTINUATION frames can be passed a frame payload
-// at a time to [Decoder.DecodeFragment], with last set on the final one.
+// The fields stay valid until the batch is Reset. A block split over
+// HEADERS and CONTINUATION frames can be passed a frame payload at a time
+// to [Decoder.DecodeFragment], with last set on the final one.
 //
 // # Encoding
 //
@@ -35,13 +34,11 @@
 //
 // The decoder bounds the header list size ([Decoder.SetMaxHeaderListSize]),
 // the number of fields ([Decoder.SetMaxFields]) and the length of a string
-// ([Decoder.SetMaxStringLength]). Every limit in this module follows one
-// convention: 0 means the default and a negative value means no limit, so
-// a zero value is always bounded. Going over one returns a [*DecodingError] that is a stream error:
-// the block was still decoded, the decoder stays in sync with its peer, and
-// resetting the stream is enough ([IsStreamError] reports this). Any other
-// error is a [*DecodingError] carrying the byte offset and the reason; the
-// connection must then be closed with COMPRESSION_ERROR.
+// ([Decoder.SetMaxStringLength]). For every limit in this module 0 means
+// the default and a negative value no limit. Going over one is a stream
+// error ([IsStreamError]): the decoder stays in sync, and resetting the
+// stream is enough. Any other [*DecodingError] carries the byte offset and
+// the reason, and the connection must be closed with COMPRESSION_ERROR.
 //
 // Table size settings follow x/net's names:
 // [Decoder.SetAllowedMaxDynamicTableSize] records the size you advertised

@@ -8,22 +8,19 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// Encoder encodes header lists into HPACK header blocks (RFC 7541). It
-// keeps the dynamic table that the peer's decoder mirrors, so one Encoder
-// serves one direction of one connection. It is not safe for concurrent
-// use. In steady state it does not allocate.
+// Encoder encodes header lists into HPACK header blocks (RFC 7541), for
+// one direction of one connection. It is not safe for concurrent use. In
+// steady state it does not allocate.
 //
-// Fields marked Sensitive (mdelem.Field.WithSensitive) are sent as
-// never-indexed literals (RFC 7541 §6.2.3), and so are authorization,
-// proxy-authorization and cookies under 20 bytes. A field larger than 3/4
-// of the table is not indexed. Other new fields are indexed on their
-// second sighting, or at once when their name is in no table or its values
-// have tended to repeat, so that values that never repeat (request IDs,
-// dates, trace contexts) do not evict the ones that do.
+// Sensitive fields (mdelem.Field.WithSensitive), authorization,
+// proxy-authorization and cookies under 20 bytes are sent never-indexed
+// (RFC 7541 §6.2.3). A field larger than 3/4 of the table is not indexed.
+// Other new fields are indexed on their second sighting, or at once when
+// their name is in no table or its values have tended to repeat, so that
+// values that never repeat do not evict the ones that do.
 //
-// The zero Encoder is usable, and indexes nothing until
-// SetMaxDynamicTableSizeLimit and SetMaxDynamicTableSize raise its limits.
-// Use NewEncoder.
+// The zero Encoder indexes nothing until its limits are raised; use
+// NewEncoder.
 type Encoder struct {
 	table encTable
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
@@ -47,19 +44,15 @@ type Encoder struct {
 // NewEncoder returns an Encoder for a peer whose SETTINGS_HEADER_TABLE_SIZE
 // is peerTableSize (DefaultTableSize until its SETTINGS say otherwise). It
 // uses at most DefaultTableSize bytes of dynamic table unless
-// SetMaxDynamicTableSizeLimit raises that. When that differs from
-// DefaultTableSize, the size a peer's decoder starts with (RFC 9113
-// §6.5.2), the first block starts with a size update.
+// SetMaxDynamicTableSizeLimit raises that.
 func NewEncoder(peerTableSize uint32) *Encoder {
 	e := &Encoder{peerMax: peerTableSize, limit: DefaultTableSize}
 	e.Reset()
 	return e
 }
 
-// Reset returns the Encoder to the state of a new Encoder with the current
-// settings and policy, as for a new connection: the dynamic table is empty,
-// and the peer's decoder is assumed to start at its advertised size. It
-// does not allocate.
+// Reset returns the Encoder to a new Encoder's state with the current
+// settings and policy, as for a new connection. It does not allocate.
 func (e *Encoder) Reset() {
 	e.table.reset()
 	e.resetPolicy()
@@ -73,20 +66,18 @@ func (e *Encoder) Reset() {
 }
 
 // SetMaxDynamicTableSize records the peer's new SETTINGS_HEADER_TABLE_SIZE.
-// The table's maximum becomes min(v, limit); entries are evicted at once,
-// and the next block starts with the size updates RFC 7541 §4.2 requires.
-// When the maximum went down and up again since the last block, those are
-// two updates, the first of them 0, and the table is emptied: x/net's
-// decoder rejects a second update unless the first emptied its table.
+// The table's maximum becomes min(v, limit) at once, and the next block
+// starts with the size updates RFC 7541 §4.2 requires. (After a fall and a
+// rise there are two, and the table is emptied: x/net rejects a second
+// update unless the first emptied its table.)
 func (e *Encoder) SetMaxDynamicTableSize(v uint32) {
 	e.peerMax = v
 	e.applyMax()
 }
 
-// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes whatever
-// the peer allows (DefaultTableSize by default), as x/net's method of that
-// name does. 0 means no dynamic table. Values above 1 GiB are taken as
-// 1 GiB. The table's memory grows with what it holds, not with the limit.
+// SetMaxDynamicTableSizeLimit caps the dynamic table at v bytes, at most
+// 1 GiB, whatever the peer allows (DefaultTableSize by default), as x/net's
+// method does. Its memory grows with what it holds, not with the limit.
 func (e *Encoder) SetMaxDynamicTableSizeLimit(v uint32) {
 	e.limit = min(v, maxTableSizeLimit)
 	e.applyMax()
@@ -108,15 +99,12 @@ func (e *Encoder) applyMax() {
 }
 
 // SetIndexCredentials chooses how the encoder sends authorization and
-// proxy-authorization fields. Off, the default, they are never-indexed
-// literals (RFC 7541 §6.2.3), sent whole in every block. On, each is
-// indexed when first sent, and a block that repeats it sends its index.
-//
-// Turn it on only for a connection whose fields all come from one
-// principal, such as a client's connection to its server: an attacker who
-// can add fields to the same compression context, and observe the length
-// of the blocks, can test guesses of an indexed value (RFC 7541 §7.1). A
-// field marked Sensitive is never-indexed either way.
+// proxy-authorization fields: off (the default), as never-indexed literals
+// in every block; on, indexed when first sent. Turn it on only when every
+// field comes from one principal, such as a client's connection to its
+// server: an attacker who can add fields and see block lengths can test
+// guesses of an indexed value (RFC 7541 §7.1). Sensitive fields are
+// never-indexed either way.
 func (e *Encoder) SetIndexCredentials(on bool) { e.indexCreds = on }
 
 // AppendBlock appends the header block of b's fields to dst and returns

@@ -102,11 +102,15 @@ func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []b
 
 // staticMatch returns the static index of the field, whose name is an
 // atom, and the first static index with its name, or 0s. A value that is a
-// static-tier string gets its atom in v.valueAtom.
+// static-tier string gets its atom in v.valueAtom, unless only "" can
+// match (most names): then the value is not looked up.
 func staticMatch(v *fieldView) (index, nameIndex uint8) {
+	nameIndex = tier.NameIndex(v.nameAtom)
+	if nameIndex == 0 || v.value != "" && !tier.HasValues(nameIndex) {
+		return 0, nameIndex
+	}
 	if v.valueAtom == nil {
-		nameIndex = tier.NameIndex(v.nameAtom)
-		if nameIndex == 0 || !tier.MayBeAtom(v.value) {
+		if !tier.MayBeAtom(v.value) {
 			return 0, nameIndex
 		}
 		if v.valueAtom = tier.Lookup(v.value); v.valueAtom == nil {

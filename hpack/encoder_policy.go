@@ -5,19 +5,13 @@ import "github.com/metapack/metapack/staticdata"
 // indexing is the representation chosen for a field.
 type indexing uint8
 
+// indexIncremental and indexNone send an index when the field is in a
+// table already; indexNever sends the literal even then.
 const (
-	// indexDefault defers to the Encoder's default policy.
-	indexDefault indexing = iota
-	// indexIncremental sends a literal that the peer adds to its dynamic
-	// table (RFC 7541 §6.2.1), unless the field is in a table already.
-	indexIncremental
-	// indexNone sends a literal without indexing (§6.2.2), unless the field
-	// is in a table already.
-	indexNone
-	// indexNever sends a never-indexed literal (§6.2.3), even when the
-	// field is in a table: intermediaries must keep it out of their tables
-	// too. Use it for secrets.
-	indexNever
+	indexDefault     indexing = iota // the Encoder's default policy
+	indexIncremental                 // RFC 7541 §6.2.1: the peer adds it
+	indexNone                        // §6.2.2: without indexing
+	indexNever                       // §6.2.3: never indexed, by intermediaries either
 )
 
 // minIndexedCookie is the shortest cookie value that the default policy

@@ -20,9 +20,8 @@ var (
 )
 
 // ErrBlockOpen reports a call of Decode while a block fed to
-// DecodeFragment is still open (its last fragment not yet given). It is
-// the caller's mistake, not the peer's: the decoder stays usable, and the
-// open block goes on with DecodeFragment.
+// DecodeFragment is still open. The decoder stays usable, and the open
+// block goes on with DecodeFragment.
 var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is open")
 
 // ErrStringLength reports a string longer than the limit the caller set:
@@ -30,11 +29,9 @@ var ErrBlockOpen = errors.New("hpack: Decode called while a fragmented block is 
 // *DecodingError, a stream error.
 var ErrStringLength = errors.New("hpack: string too long")
 
-// Decoding errors. A *DecodingError carries the byte offset in the header
-// block and wraps one of these; ErrInvalidHuffman (above) is wrapped the
-// same way. Any of them poisons the Decoder: the peer's
-// dynamic table can no longer be tracked, so HTTP/2 calls for a connection
-// error of type COMPRESSION_ERROR.
+// Decoding errors, which a *DecodingError wraps (as it wraps
+// ErrInvalidHuffman). Any of them poisons the Decoder: the peer's dynamic
+// table can no longer be tracked, so HTTP/2 calls for COMPRESSION_ERROR.
 var (
 	ErrTruncated           = errors.New("hpack: header block ends inside a field")
 	ErrIntegerOverflow     = errors.New("hpack: integer above 2^32-1 or with too many continuation bytes")
@@ -47,9 +44,8 @@ var (
 	ErrDecoderPoisoned     = errors.New("hpack: decoder unusable after an earlier decoding error")
 )
 
-// Limit errors. A *DecodingError wraps one of these, or ErrStringLength, for
-// a stream error: the decoder went on through the block, so its dynamic
-// table still matches the peer's, and the caller may reset just the stream.
+// Limit errors, which a *DecodingError wraps (or ErrStringLength) for a
+// stream error: the decoder stays in sync, and a stream reset is enough.
 var (
 	ErrHeaderListSize = errors.New("hpack: header list larger than the limit")
 	ErrFieldCount     = errors.New("hpack: more header fields than the limit")

@@ -8,13 +8,11 @@ import (
 
 // AppendHuffmanDecode appends the decoding of the Huffman-coded src to dst
 // and returns the extended buffer. A decoding longer than maxLen bytes
-// fails with ErrStringLength, having grown dst only as far as maxLen needs.
-// As for every limit in this module, 0 means the default and a negative
-// maxLen no limit; here the default is no limit too, since the output is
-// bounded by the input already (at most 8/5 of its length). Invalid input (RFC 7541 §5.2: EOS in the
-// string, padding over 7 bits or not all ones) yields an error matching
-// ErrInvalidHuffman. On error dst's length is left as it was. It does not
-// allocate when dst has room for len(src)*8/5+16 more bytes.
+// fails with ErrStringLength; a negative maxLen means no limit, and so does
+// 0, the default, since the input bounds the output (8/5 of its length).
+// Invalid input (RFC 7541 §5.2) yields an error matching ErrInvalidHuffman.
+// On error dst's length is as it was. It does not allocate when dst has
+// room for len(src)*8/5+16 more bytes.
 func AppendHuffmanDecode(dst, src []byte, maxLen int) ([]byte, error) {
 	if maxLen <= 0 {
 		maxLen = math.MaxInt

@@ -12,21 +12,14 @@ import (
 	"github.com/metapack/metapack/internal/tier"
 )
 
-// Limits bounds a [Table]. A table never holds more than MaxEntries
-// strings, never charges more than MaxBytes, and never interns a string
-// longer than MaxLen bytes. A zero field takes its default: 2048 entries,
-// 256 KiB and 256 bytes, which suit one server or client connection pool
-// (the table then takes at most 256 KiB for entries plus 32 KiB for its
-// index). A negative field means no limit of the table's own: no bound on
-// bytes or length, and the most entries a table holds, 1<<20, for which
-// New allocates a 16 MiB index at once; a MaxEntries above 1<<20 is taken
-// as 1<<20 too. This is the module's convention for limits (0 the
-// default, negative none). A nil *Table interns nothing and answers from
-// the static tier alone.
+// Limits bounds a [Table]. A zero field takes its default: 2048 entries,
+// 256 KiB and 256 bytes, which suit one connection pool (at most 256 KiB
+// of entries plus a 32 KiB index). A negative field means no limit: no
+// bound on bytes or length, and 1<<20 entries, the most a table holds
+// (New then allocates a 16 MiB index at once).
 type Limits struct {
-	// MaxEntries is the maximum number of strings in the table. New
-	// allocates the table's index once: 8 bytes times a power of two that
-	// is at least 2*MaxEntries and below 4*MaxEntries (at least 16 slots).
+	// MaxEntries is the maximum number of strings in the table. Its index
+	// takes 8 bytes times a power of two in [2, 4)*MaxEntries (16 at least).
 	MaxEntries int
 	// MaxBytes is the maximum heap the table's entries may take: for each
 	// string, its record and its bytes, each rounded up to an upper bound
@@ -48,14 +41,10 @@ type entry struct {
 // entrySize is the heap an entry record takes.
 var entrySize = allocSize(int(reflect.TypeFor[entry]().Size()))
 
-// Table is a bounded, lock-free interner. Lookups never lock, never write
-// shared memory and never allocate; inserts claim an empty slot with
-// compare-and-swap. A Table never resizes and never evicts: a handle it
-// returns stays valid and canonical for the table's life. Handles of
-// different tables are comparable only for static-tier strings.
-//
-// A Table is safe for concurrent use. Create it with [New]. A nil or zero
-// Table holds no strings: it answers from the static tier alone.
+// Table is a bounded, lock-free interner, safe for concurrent use. Lookups
+// never lock, write shared memory or allocate. Handles of different tables
+// are comparable only for static-tier strings. Create it with [New]; a nil
+// or zero Table answers from the static tier alone.
 type Table struct {
 	slots  []atomic.Pointer[entry]
 	mask   uint64
@@ -103,12 +92,10 @@ func (t *Table) Len() int {
 	return int(t.entries.Load())
 }
 
-// Make returns the canonical handle of s, interning it in t if there is
-// room. s may be a string or a byte slice. Make reports false, with the
-// zero Handle, when s is not in the static tier or the table and is
-// longer than MaxLen or does not fit; the caller then keeps its own copy.
-// Make never keeps s, and it allocates only when it adds a string to the
-// table.
+// Make returns the canonical handle of s, a string or byte slice,
+// interning it in t if there is room, or false with the zero Handle when
+// it is too long or does not fit. It never keeps s, and allocates only
+// when it adds a string.
 func Make[T ~string | ~[]byte](t *Table, s T) (Handle, bool) {
 	if h, ok := Lookup(t, s); ok || t == nil || len(s) > t.limits.MaxLen {
 		return h, ok
@@ -215,10 +202,9 @@ func (t *Table) release(cost int64) {
 	t.entries.Add(-1)
 }
 
-// allocSize returns an upper bound of the heap the allocator takes for an
-// object of n bytes: Go's size classes are 16 bytes apart up to 128 bytes,
-// then at most an eighth of the next power of two apart up to 2 KiB, and at
-// most a quarter beyond.
+// allocSize bounds the heap Go's allocator takes for n bytes: its size
+// classes are 16 bytes apart up to 128, then at most 1/8 of the next power
+// of two up to 2 KiB, and 1/4 beyond.
 func allocSize(n int) int {
 	if n == 0 {
 		return 0

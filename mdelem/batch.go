@@ -18,18 +18,14 @@ type Batch struct {
 	// array takes over and fields keep pointing into the old one.
 	arena []byte
 	size  int
-	// pins is set once a field may point at memory that is neither static
-	// nor the current arena: caller-owned bytes, an interned atom, or an
-	// arena array since replaced. Reset then clears the fields so that the
-	// batch does not keep that memory alive. It is also set when err is,
-	// so that Reset clears err only when it may have to.
+	// pins: a field may point at memory neither static nor the current
+	// arena's, or err is set; Reset then clears the fields (and err), so
+	// that the batch keeps nothing alive.
 	pins bool
-	// slots[k] is base + 1 + the index of the first field whose name has
-	// key ID k; a slot at or below base, left from before the last Reset,
-	// is empty. base grows by 1<<32 at each Reset, which so empties every
-	// slot without clearing them, and all are cleared when it wraps to 0.
-	// Indexes stay below 1<<32 - 1, as a batch cannot hold that many
-	// fields of 32 bytes.
+	// slots[k] is base + 1 + the index of the first field with key ID k;
+	// a slot at or below base is empty. Each Reset adds 1<<32 to base, which
+	// empties every slot without clearing them (all are cleared when base
+	// wraps); indexes stay below 1<<32 - 1.
 	base  uint64
 	slots [tier.NumKeys]uint64
 	// err is the first field Append rejected since the last Reset.
@@ -44,11 +40,9 @@ var (
 	ErrNoValue = errors.New("mdelem: field value holds no string (zero Str, nil atom or zero intern.Handle)")
 )
 
-// Err returns the first error since the last Reset: an error that wraps
-// ErrNoName or ErrNoValue, for a field that Append rejected, or nil. Its
-// message gives the batch's Len when Append rejected the field, which is
-// where the field would have been, and the field's name ("" when the name
-// is what is missing). Call it after building a batch, before sending it.
+// Err returns the first error since the last Reset, wrapping ErrNoName or
+// ErrNoValue for a field that Append rejected (its message gives where the
+// field would have been, and its name), or nil. Check it before sending.
 func (b *Batch) Err() error { return b.err }
 
 // reject records that Append dropped f, whose name or value holds no
@@ -182,10 +176,9 @@ func (b *Batch) reserve(n int) []byte {
 }
 
 // NewBatch returns a batch with room for n fields and arenaBytes bytes of
-// borrowed strings before it needs to allocate. A 0 or negative n or
-// arenaBytes reserves no room of that kind: the batch grows on its first
-// Append instead. They are hints: above 65536 fields or 16 MiB they are
-// taken as those, and the batch grows past them as any batch does.
+// borrowed strings before it needs to allocate. They are hints: 0 or less
+// reserves nothing, and above 65536 fields or 16 MiB they are taken as
+// those; the batch grows past them as needed.
 func NewBatch(n, arenaBytes int) *Batch {
 	return &Batch{
 		fields: make([]Field, 0, min(max(n, 0), maxHintFields)),
@@ -193,10 +186,8 @@ func NewBatch(n, arenaBytes int) *Batch {
 	}
 }
 
-// maxHintFields and maxHintArena bound what NewBatch reserves, so that a
-// careless hint (a size of 2^40, say) cannot take all memory at once:
-// 65536 fields and 16 MiB are more than any header list of HTTP/2's
-// usual limits holds.
+// maxHintFields and maxHintArena bound what a careless NewBatch hint can
+// reserve: more than any header list within HTTP/2's usual limits holds.
 const (
 	maxHintFields = 1 << 16
 	maxHintArena  = 16 << 20

@@ -10,13 +10,10 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// Append adds f at the end of the batch. It copies borrowed bytes into the
-// arena, adopts owned bytes, and keeps atoms as they are. A name given as
-// bytes that spells a well-known string is replaced by its static atom, so
-// that Get finds it and later comparisons are pointer compares.
-//
-// A field with a side that holds no string (see Str.IsValid) is not
-// appended: Err reports it, and the batch is otherwise unchanged.
+// Append adds f at the end of the batch, copying borrowed bytes into the
+// arena. A name given as bytes that spells a well-known string becomes its
+// static atom, so that Get finds it. A field with a side that holds no
+// string (see Str.IsValid) is not appended: Err reports it.
 func (b *Batch) Append(f Field) {
 	// A second path, for a name that is an atom and a value that needs
 	// no new arena, with room for the field: append alone measured 10%

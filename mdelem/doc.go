@@ -28,23 +28,16 @@
 //     the batch's arena ([BorrowString] gives a string's bytes as Borrowed
 //     without copying).
 //
-// The kind is known at compile time, so From and StrOf look nothing up. A
-// batch skips the work the kind makes unnecessary: no copy for atoms or
-// owned bytes, no hashing for atom names, and pointer comparison where both
-// sides are atoms. Append turns a name given as bytes into its static atom
-// when it has one, so Get finds it whichever way it was given.
+// A batch skips the work the kind makes unnecessary: no copy for atoms or
+// owned bytes, no hashing for atom names. Append turns a name given as
+// bytes into its static atom when it has one, so Get finds it either way.
 //
 // # Valid parts
 //
 // The zero Str, a nil Static (staticdata.Lookup's answer for a string with
-// no atom) and the zero intern.Handle hold no string: [Str.IsValid]
-// reports false, and [Batch.Append] does not append a field with such a
-// side, neither as an empty string nor with a panic. It records the first
-// one since Reset in [Batch.Err], an error that wraps [ErrNoName] or
-// [ErrNoValue]: check it once a batch is built, before sending it.
-//
-// The kind of an atom is the atom's own: a record of package intern given
-// as Static is interned, and the batch keeps it alive like any handle.
+// no atom) and the zero intern.Handle hold no string ([Str.IsValid]):
+// [Batch.Append] drops a field with such a side, and records the first one
+// since Reset in [Batch.Err]. An intern record given as Static is interned.
 //
 // # Safety
 //

@@ -4,13 +4,10 @@ import "github.com/metapack/metapack/internal/tabledef"
 
 // Field is one header field.
 //
-// A field may be marked sensitive: it must never be indexed by an HPACK
-// encoder (RFC 7541 §7.1), and a decoder marks fields that were sent as
-// never-indexed. A Name copied into another Field carries the mark along,
-// and Str's methods ignore it.
-//
-// A Field is comparable with == in the default build only: under the
-// purego build tag it is not (see Str).
+// A field marked sensitive must never be indexed by an HPACK encoder (RFC
+// 7541 §7.1); a decoder marks fields sent as never-indexed. The mark goes
+// with the Name, and Str's methods ignore it. A Field is comparable with
+// == in the default build only (see Str).
 type Field struct {
 	Name, Value Str
 }

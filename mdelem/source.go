@@ -28,12 +28,9 @@ type Source interface {
 	Static | Interned | Owned | Borrowed
 }
 
-// fromSide returns the Str of one side of From, with the tag From gives
-// its kind: a Static is tagged static whatever its tier, as in the default
-// build; Batch.Append reads the atom's own kind.
-//
-// The switch is on a pointer to x, which fits an interface without being
-// boxed, so From does not allocate.
+// fromSide returns the Str of one side of From: a Static is tagged static
+// whatever its tier, as in the default build. The switch is on a pointer
+// to x, which fits an interface unboxed, so From does not allocate.
 func fromSide[S Source](x S) Str {
 	switch p := any(&x).(type) {
 	case *Static:

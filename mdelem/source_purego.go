@@ -7,16 +7,12 @@ package mdelem
 // Append.
 func BorrowString(s string) Borrowed { return Borrowed(s) }
 
-// From builds a field from a name and a value of any storage kind. A
-// Borrowed side still points at the caller's bytes: Batch.Append copies it.
-// A nil Static or the zero Interned gives a side that holds no string,
-// which Batch.Append rejects (see Str.IsValid).
+// From builds a field from a name and a value of any storage kind, as in
+// the default build.
 func From[K, V Source](name K, value V) Field {
 	return Field{Name: fromSide(name), Value: fromSide(value)}
 }
 
 // StrOf returns one side of a field, of any storage kind, as From would
-// build it: for decoders and tables that make a name and a value at
-// different times. A nil Static or the zero Interned gives a Str that
-// holds no string, which Batch.Append rejects.
+// build it.
 func StrOf[S Source](s S) Str { return fromSide(s) }

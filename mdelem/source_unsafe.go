@@ -20,14 +20,11 @@ func BorrowString(s string) Borrowed {
 // A nil Static or the zero Interned gives a side that holds no string,
 // which Batch.Append rejects (see Str.IsValid).
 func From[K, V Source](name K, value V) Field {
-	// Static is *staticdata.Atom and Interned a struct of one: stored into
-	// a zeroed argWords, each leaves the atom pointer in p and 0 in n.
-	// Owned and Borrowed are byte slices, whose header fills all three
-	// words. The kind is worked out inline, so that From stays inlinable
-	// and its switches fold at compile time: a slice's size gives
-	// tagOwned (the bytes bit and pinBit); one two-way switch per side
-	// then flips in tagInterned, which makes an atom interned, and makes
-	// owned bytes borrowed and clears their pinBit.
+	// Stored into a zeroed argWords, an atom kind leaves its pointer in p
+	// and 0 in n; a slice fills all three words. Worked out inline so that
+	// From inlines and its switches fold: a slice's size gives tagOwned,
+	// and tagInterned flipped in makes an atom interned, or owned bytes
+	// borrowed without pinBit.
 	//
 	// SAFETY: argWords is three words, the size of the largest Source (a
 	// slice header), and its first word is a pointer, where every Source

@@ -13,20 +13,16 @@ const (
 	kindMask      = 3 << kindShift
 	neverIndexBit = 1 << 63 // set in a Field's Name.tag only
 
-	// pinBit is set in the tags of the two kinds that may keep memory
-	// alive which a batch does not own, interned and owned, so that
-	// Append tells whether a field pins anything with one test of its
-	// two tags. Bytes a batch copied into its arena are owned and carry
-	// it too: appended to another batch, they pin the first one's arena.
+	// pinBit marks the kinds that may keep memory alive which a batch does
+	// not own, interned and owned (arena copies too), so that Append tests
+	// whether a field pins anything with one test of its two tags.
 	pinBit = 1 << 58
 
 	tagStatic   = 0 << kindShift
 	tagInterned = 1<<kindShift | pinBit
 	tagOwned    = 2<<kindShift | pinBit
 	tagBorrowed = 3 << kindShift
-	// tagBytes is set in the tags of the two byte kinds, owned and
-	// borrowed, and clear in those of the two atom kinds.
-	tagBytes = tagOwned & tagBorrowed
+	tagBytes    = tagOwned & tagBorrowed // set for the byte kinds only
 )
 
 // n returns the length of plain bytes (0 for atoms).
@@ -34,26 +30,20 @@ func (s Str) n() int { return int(s.tag & lenMask) }
 
 // IsValid reports whether s holds a string, possibly empty: false only for
 // the zero Str and the Str of a nil atom or of the zero intern.Handle,
-// which [Batch.Append] rejects. Empty bytes and the static atom of ""
-// are valid. A Str that holds no string reads as empty in every other
-// method.
+// which [Batch.Append] rejects, and which read as empty elsewhere.
 func (s Str) IsValid() bool { return s.tag&tagBytes != 0 || s.atomRaw() != nil }
 
-// IsBorrowed reports whether s holds bytes its holder does not own:
-// [Borrowed] bytes, which Batch.Append copies, and which must not be kept
-// past the call that gave them. Atoms, and the bytes of a field in a
-// batch, are not borrowed.
+// IsBorrowed reports whether s holds [Borrowed] bytes, which Batch.Append
+// copies and which must not be kept past the call that gave them; the
+// bytes of a field in a batch are not borrowed.
 func (s Str) IsBorrowed() bool { return s.tag&kindMask == tagBorrowed }
 
 // resolveAtom returns the canonical atom that a, the atom pointer of an
-// atom-kind Str, stands for, and whether it is in the static tier:
-//   - nil: nil, false;
-//   - a record outside the static tier (ID NotStatic): a, false;
-//   - the static-tier atom of its ID: a, true;
-//   - a copy of that atom (Atom's fields are unexported, so an Atom value
-//     with a static ID can only be a copy of it, or the zero Atom, whose
-//     string "" is atom 0's): the static-tier atom, true;
-//   - anything else, which only unsafe code can make: a, true.
+// atom-kind Str, stands for, and whether it is in the static tier: nil and
+// records outside the tier stand for themselves (false); a copy of a
+// static atom (the only way to get an Atom value with a static ID, its
+// fields being unexported, the zero Atom being atom 0's copy) stands for
+// it (true); anything else, which only unsafe code makes, for itself (true).
 func resolveAtom(a *staticdata.Atom) (*staticdata.Atom, bool) {
 	if a == nil || tier.ID(a) == tier.NotStatic {
 		return a, false
@@ -88,10 +78,8 @@ func (s Str) Equal(t Str) bool {
 		if a == b {
 			return true
 		}
-		// Two atoms compare by pointer, after a copy of a static atom is
-		// taken for the atom: two different static-tier atoms are
-		// different strings, and so are two interned atoms with different
-		// hashes.
+		// Distinct static-tier atoms (copies resolved) differ, and so do
+		// interned atoms with different hashes.
 		ca, sa := resolveAtom(a)
 		cb, sb := resolveAtom(b)
 		switch {

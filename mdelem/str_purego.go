@@ -4,14 +4,9 @@ package mdelem
 
 import "github.com/metapack/metapack/staticdata"
 
-// Str is a header name or value. The zero Str holds no string: it is
-// invalid (IsValid reports false), like the Str of a nil atom or of the
-// zero intern.Handle, and Batch.Append rejects a field with one. An empty
-// string is a valid Str of empty bytes or of the static atom of "".
-//
-// Under the purego build tag a Str and a Field are not comparable with
-// ==, as they are in the default build: a Str holds a byte slice, which
-// plain Go cannot turn into a comparable value without copying. Use Equal.
+// Str is a header name or value, as in the default build, except that
+// under purego a Str and a Field are not comparable with ==: a Str holds a
+// byte slice, which plain Go cannot make comparable. Use Equal.
 type Str struct {
 	// Exactly one of a and b is set for a Str that points anywhere.
 	a   *staticdata.Atom
@@ -36,11 +31,9 @@ func (s Str) bytes() []byte { return s.b }
 // Atom returns s's atom, or nil when s holds plain bytes.
 func (s Str) Atom() *staticdata.Atom { return s.a }
 
-// UnsafeBytes returns s's bytes. Plain bytes are returned without copying:
-// a view of memory that s shares with its batch, which must not be
-// written, and for a borrowed or owned Str in a batch lives until the
-// batch's Reset. An atom's string is copied under purego, which cannot
-// alias a string as a slice.
+// UnsafeBytes returns s's bytes, as in the default build (plain bytes are
+// a view that must not be written), except that an atom's string is copied
+// under purego, which cannot alias a string as a slice.
 func (s Str) UnsafeBytes() []byte {
 	if s.a != nil {
 		if len(s.a.String()) == 0 {

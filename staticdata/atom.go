@@ -8,11 +8,9 @@ import "github.com/metapack/metapack/internal/tier"
 // one intern.Table are the same pointer exactly when their strings are
 // equal. An atom is read-only. A nil *Atom holds no string.
 //
-// Its methods: String returns the atom's string ("" for nil); Key returns
-// its well-known key ID (KeyUnknown for nil and for other strings);
-// IsName reports whether the string is a valid lowercase HTTP/2 field
-// name, a token or ':' and a token (false for nil, and for static-table
-// values such as "/" or "gzip, deflate").
+// Its methods, nil-safe: String, Key (KeyUnknown for other strings) and
+// IsName, whether the string is a valid lowercase HTTP/2 field name
+// (false for static-table values such as "/").
 type Atom = tier.Atom
 
 // KeyID identifies a well-known header key: every RFC 7541 static-table
@@ -24,8 +22,6 @@ type Atom = tier.Atom
 // (the empty string's for KeyUnknown, nil for an ID that names no key).
 type KeyID = tier.KeyID
 
-// Lookup returns the static-tier atom whose string is s, or nil: the atom
-// of an HPACK or QPACK static-table name or value, or of a gRPC well-known
-// key or value. s
-// may be a string or a byte slice; Lookup neither allocates nor keeps it.
+// Lookup returns the static-tier atom whose string is s, a string or byte
+// slice, or nil. It neither allocates nor keeps s.
 func Lookup[T ~string | ~[]byte](s T) *Atom { return tier.Lookup(s) }

@@ -17,13 +17,11 @@ const (
 )
 
 // ReadString reads the string literal (RFC 7541 §5.2) at the start of p:
-// an H bit, the length with an n-bit prefix (1 to 7: RFC 9204 §4.1.2's N is
-// n+1) read as ReadInt reads it up to max, then the octets, Huffman-coded
-// when H is set. It returns where the octets start and end in p, and
-// whether H is set; start is 0 until the length is read. A length above
-// limit is StrTooLong before the octets are there. When p ends inside the
-// literal, end is how long p must be to read on: len(p)+1 inside the
-// length, else the literal's whole size.
+// an H bit, the length with an n-bit prefix (1 to 7; RFC 9204 §4.1.2's N
+// is n+1) read as ReadInt does up to max, then the octets. It returns
+// where they start (0 until the length is read) and end in p, and H. A
+// length above limit is StrTooLong at once. When p ends inside the literal,
+// end is how long p must be: len(p)+1 inside the length, else the whole.
 func ReadString(p []byte, n uint, max uint64, limit int) (start, end int, huff bool, res StrResult) {
 	l, start, ires := ReadInt(p, n, max)
 	switch {

@@ -8,9 +8,8 @@ import (
 
 // Atom is one canonical string: an element of the static tier, or a record
 // that package intern made with [New]. Compare atoms by pointer. Its fields
-// are read-only, so the lengths and hashes the codec reads from an atom
-// always describe its string. staticdata.Atom is an alias of it, so the
-// codec and its users pass the one pointer type.
+// are read-only, so its length and hash always describe its string.
+// staticdata.Atom is an alias of it.
 type Atom struct {
 	s    string
 	hash uint64 // xxhash.Sum64String(s), unseeded
@@ -76,11 +75,10 @@ func (k KeyID) Atom() *Atom {
 	return &atoms[k]
 }
 
-// The methods above are the user's, through staticdata's aliases, and
-// are nil-safe. The functions below are the codec's: they take a non-nil
-// atom and cost no nil check, so the hot paths that call them inline
-// (issue #27: a nil check pushed mdelem's Batch.index over the inliner's
-// budget).
+// The methods above are the user's, and nil-safe. The functions below are
+// the codec's: they take a non-nil atom and cost no nil check, so the hot
+// paths that call them inline (#27: a nil check pushed mdelem's
+// Batch.index over the inliner's budget).
 
 // Str returns a's string.
 func Str(a *Atom) string { return a.s }

@@ -50,6 +50,20 @@ func LookupField[T ~string | ~[]byte](name, value T) (index, nameIndex uint8) {
 	return LookupFieldAtoms(Lookup(name), Lookup(value))
 }
 
+// valuedNames has bit i set when name index i has a non-empty static value.
+var valuedNames = func() (m uint64) {
+	for _, e := range staticTable[1:] {
+		if e.Value.s != "" {
+			m |= 1 << e.Name.nameIndex
+		}
+	}
+	return m
+}()
+
+// HasValues reports whether the static table holds a non-empty value for
+// the name whose first index is nameIndex; if not, only (name, "") is there.
+func HasValues(nameIndex uint8) bool { return valuedNames>>(nameIndex&63)&1 != 0 }
+
 // LookupFieldAtoms is LookupField for two atoms, either of which may be nil:
 // it compares atoms, never bytes.
 func LookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {

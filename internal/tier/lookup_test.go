@@ -157,3 +157,20 @@ func TestMayBeAtom(t *testing.T) {
 		}
 	}
 }
+
+// TestHasValues checks HasValues against the RFC's list of the names with
+// a non-empty static value, and against every other static name.
+func TestHasValues(t *testing.T) {
+	valued := map[string]bool{":method": true, ":path": true, ":scheme": true, ":status": true, "accept-encoding": true}
+	for i := 1; i <= TableLen; i++ {
+		name := staticTable[i].Name
+		t.Run(name.s, func(t *testing.T) {
+			if got := HasValues(name.nameIndex); got != valued[name.s] {
+				t.Errorf("HasValues(%d) = %v, want %v", name.nameIndex, got, valued[name.s])
+			}
+		})
+	}
+	if HasValues(0) {
+		t.Error("HasValues(0) = true, want false")
+	}
+}

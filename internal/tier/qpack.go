@@ -9,9 +9,8 @@ const QPACKNone = 0xff
 func QPACKNameIndex(a *Atom) uint8 { return a.qName - 1 }
 
 // QPACKLookupFieldAtoms returns the RFC 9204 static-table index of the
-// field (name, value) when the table holds exactly that field, and
-// otherwise QPACKNone; nameIndex is QPACKNameIndex(name), or QPACKNone for
-// a nil name. It compares atoms, never bytes.
+// field (name, value), or QPACKNone; nameIndex is QPACKNameIndex(name),
+// or QPACKNone for a nil name. It compares atoms, never bytes.
 func QPACKLookupFieldAtoms(name, value *Atom) (index, nameIndex uint8) {
 	if name == nil {
 		return QPACKNone, QPACKNone
