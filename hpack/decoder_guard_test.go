@@ -2,11 +2,12 @@ package hpack
 
 import (
 	"fmt"
-	"github.com/metapack/metapack/internal/hcode"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
+	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/huffcontent"
 	"github.com/metapack/metapack/internal/story"
 	"github.com/metapack/metapack/internal/workload"
 	"github.com/metapack/metapack/mdelem"
@@ -38,11 +39,11 @@ func guardConnections() [][][]byte {
 		wires(xnetEncodeStory(browser, sizes(len(browser)))),
 	}
 	r := rand.New(rand.NewPCG(16, 4))
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		var blocks [][]byte
 		for n := 0; n <= 70; n++ {
-			name := []byte(fmt.Sprintf("x-%s-%d", kind.name, n))
-			value := kind.make(r, n)
+			name := []byte(fmt.Sprintf("x-%s-%d", kind.Name, n))
+			value := kind.Make(r, n)
 			// Incremental indexing, so later blocks index the entry;
 			// the last field of the block is the value, so its last
 			// bytes are the block's.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
+	"github.com/metapack/metapack/internal/huffcontent"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -28,10 +29,10 @@ func TestEncoderAtGuard(t *testing.T) {
 	always := func(mdelem.Field) indexing { return indexIncremental }
 	ref := policyEncoder{NewEncoder(DefaultTableSize), always}
 	e := policyEncoder{NewEncoder(DefaultTableSize), always}
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for n := 0; n <= 70; n++ {
-			name := append([]byte("x-"), kind.make(r, n)...)
-			value := kind.make(r, n)
+			name := append([]byte("x-"), kind.Make(r, n)...)
+			value := kind.Make(r, n)
 			fields := func(name, value []byte, owned bool) []mdelem.Field {
 				var f mdelem.Field
 				if owned {
@@ -71,7 +72,7 @@ func TestEncoderAtGuard(t *testing.T) {
 						buf := out.Before(room)
 						got := encode(e, buf[:0], fs, owned)
 						if !bytes.Equal(got, want) {
-							t.Fatalf("%s n=%d owned=%v before=%v room=%d: %x, want %x", kind.name, n, owned, before, room, got, want)
+							t.Fatalf("%s n=%d owned=%v before=%v room=%d: %x, want %x", kind.Name, n, owned, before, room, got, want)
 						}
 						return &got[:1][0] == &buf[:1][0]
 					}
@@ -80,7 +81,7 @@ func TestEncoderAtGuard(t *testing.T) {
 					// is where its writes come closest to the guard.
 					lo, hi := len(want), len(want)+4*len(name)+4*len(value)+64
 					if !try(hi) {
-						t.Fatalf("%s n=%d: reallocated with %d bytes of room", kind.name, n, hi)
+						t.Fatalf("%s n=%d: reallocated with %d bytes of room", kind.Name, n, hi)
 					}
 					for lo < hi {
 						if mid := (lo + hi) / 2; try(mid) {

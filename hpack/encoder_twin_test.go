@@ -3,12 +3,13 @@ package hpack
 import (
 	"bytes"
 	"fmt"
-	"github.com/metapack/metapack/internal/hcode"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/huffcontent"
 	"github.com/metapack/metapack/mdelem"
 )
 
@@ -26,7 +27,7 @@ var encTwinNames = []string{
 func encTwinField(r *rand.Rand, pool [][]byte) mdelem.Field {
 	var name []byte
 	if r.IntN(8) == 0 {
-		name = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, 1+r.IntN(20))
+		name = huffcontent.Kinds[r.IntN(len(huffcontent.Kinds))].Make(r, 1+r.IntN(20))
 	} else {
 		name = []byte(encTwinNames[r.IntN(len(encTwinNames))])
 	}
@@ -34,7 +35,7 @@ func encTwinField(r *rand.Rand, pool [][]byte) mdelem.Field {
 	if r.IntN(2) == 0 {
 		value = pool[r.IntN(len(pool))]
 	} else {
-		value = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, r.IntN(101))
+		value = huffcontent.Kinds[r.IntN(len(huffcontent.Kinds))].Make(r, r.IntN(101))
 	}
 	var f mdelem.Field
 	if r.IntN(2) == 0 {
@@ -53,7 +54,7 @@ func TestEncoderTwins(t *testing.T) {
 		r := rand.New(rand.NewPCG(16, 100+seed))
 		pool := make([][]byte, 12)
 		for i := range pool {
-			pool[i] = huffmanContentKinds[r.IntN(len(huffmanContentKinds))].make(r, r.IntN(80))
+			pool[i] = huffcontent.Kinds[r.IntN(len(huffcontent.Kinds))].Make(r, r.IntN(80))
 		}
 		e := NewEncoder(DefaultTableSize)
 		var buf []byte

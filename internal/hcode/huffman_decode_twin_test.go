@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/metapack/metapack/internal/huffcontent"
 )
 
 // TestHuffmanDecodeTwins compares the fast decoder with its pure-Go twin,
@@ -15,9 +17,9 @@ import (
 // must agree on every output byte and every error.
 func TestHuffmanDecodeTwins(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 3))
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for n := 0; n <= 200; n++ {
-			raw := kind.make(r, n)
+			raw := kind.Make(r, n)
 			for _, data := range [][]byte{AppendHuffmanString(nil, string(raw)), raw} {
 				decoded := len(raw) // the length of data's decoding when valid
 				for _, maxLen := range []int{math.MaxInt, 0, 1, decoded - 1, decoded, decoded + 1, r.IntN(2*decoded + 2)} {
@@ -25,7 +27,7 @@ func TestHuffmanDecodeTwins(t *testing.T) {
 						continue
 					}
 					spare := r.IntN(41)
-					compareHuffmanDecodeTwins(t, kind.name, data, spare, maxLen)
+					compareHuffmanDecodeTwins(t, kind.Name, data, spare, maxLen)
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
+	"github.com/metapack/metapack/internal/huffcontent"
 )
 
 // TestHuffmanEncodeAtGuard runs AppendHuffmanString and its twin on every
@@ -20,9 +21,9 @@ func TestHuffmanEncodeAtGuard(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 5))
 	out := guardpage.NewRegion(t, 1<<12)
 	const prefix = "ab"
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for n := 0; n <= 80; n++ {
-			raw := kind.make(r, n)
+			raw := kind.Make(r, n)
 			want := AppendEncodeSafe([]byte(prefix), string(raw))
 			for _, place := range []struct {
 				name string
@@ -38,10 +39,10 @@ func TestHuffmanEncodeAtGuard(t *testing.T) {
 						dst := append(buf[:0], prefix...)
 						got := f.fn(dst, place.s)
 						if !bytes.Equal(got, want) {
-							t.Fatalf("%s n=%d %s room=%d: %s(%q) = %x, want %x", kind.name, n, place.name, room, f.name, raw, got, want)
+							t.Fatalf("%s n=%d %s room=%d: %s(%q) = %x, want %x", kind.Name, n, place.name, room, f.name, raw, got, want)
 						}
 						if room >= exact+8 && &got[0] != &buf[0] {
-							t.Fatalf("%s n=%d %s room=%d: %s reallocated", kind.name, n, place.name, room, f.name)
+							t.Fatalf("%s n=%d %s room=%d: %s reallocated", kind.Name, n, place.name, room, f.name)
 						}
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/metapack/metapack/internal/huffcontent"
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
@@ -16,10 +17,10 @@ import (
 func TestHuffmanEncodeTwins(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 3))
 	const prefix = "pre"
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for n := 0; n <= 200; n++ {
 			for sample := range 3 {
-				s := string(kind.make(r, n))
+				s := string(kind.Make(r, n))
 				want := xhpack.AppendHuffmanString([]byte(prefix), s)
 				for spare := 0; spare <= 40; spare++ {
 					for _, f := range []struct {
@@ -29,7 +30,7 @@ func TestHuffmanEncodeTwins(t *testing.T) {
 						dst := append(make([]byte, 0, len(prefix)+spare), prefix...)
 						got := f.fn(dst, s)
 						if !bytes.Equal(got, want) {
-							t.Fatalf("%s %s n=%d #%d spare=%d: %s(%q) = %x, want %x", kind.name, f.name, n, sample, spare, f.name, s, got, want)
+							t.Fatalf("%s %s n=%d #%d spare=%d: %s(%q) = %x, want %x", kind.Name, f.name, n, sample, spare, f.name, s, got, want)
 						}
 					}
 				}
@@ -43,15 +44,15 @@ func TestHuffmanEncodeTwins(t *testing.T) {
 // 4*len(s)+8 bytes, or for the exact encoded length.
 func TestHuffmanEncodeSafeAllocs(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 4))
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for _, n := range []int{0, 1, 7, 8, 9, 31, 64, 129} {
-			s := string(kind.make(r, n))
+			s := string(kind.Make(r, n))
 			exact := EncodedLen(s)
 			for _, room := range []int{exact, exact + 8, 4*n + 8} {
 				dst := make([]byte, 0, room)
 				allocs := testing.AllocsPerRun(10, func() { dst = AppendEncodeSafe(dst[:0], s) })
 				if allocs != 0 || cap(dst) != room {
-					t.Errorf("%s n=%d room=%d: %v allocations, cap %d", kind.name, n, room, allocs, cap(dst))
+					t.Errorf("%s n=%d room=%d: %v allocations, cap %d", kind.Name, n, room, allocs, cap(dst))
 				}
 			}
 		}

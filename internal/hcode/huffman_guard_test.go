@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metapack/metapack/internal/guardpage"
+	"github.com/metapack/metapack/internal/huffcontent"
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
@@ -48,10 +49,10 @@ func TestHuffmanDecodeAtGuard(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 2))
 	in := guardpage.NewRegion(t, 1<<12)
 	out := guardpage.NewRegion(t, 1<<12)
-	for _, kind := range huffmanContentKinds {
+	for _, kind := range huffcontent.Kinds {
 		for n := 0; n <= 80; n++ {
 			for range 20 {
-				raw := kind.make(r, n)
+				raw := kind.Make(r, n)
 				// Both the encoding of raw (valid) and raw itself
 				// (mostly invalid) as Huffman input.
 				for _, data := range [][]byte{AppendHuffmanString(nil, string(raw)), raw} {
@@ -62,7 +63,7 @@ func TestHuffmanDecodeAtGuard(t *testing.T) {
 							dst := out.Before(room)[:0]
 							got, err := AppendHuffmanDecode(dst, src, 0)
 							if (err == nil) != (wantErr == nil) || err == nil && string(got) != want {
-								t.Fatalf("%s: decoding %x with room %d: %q, %v; x/net %q, %v", kind.name, data, room, got, err, want, wantErr)
+								t.Fatalf("%s: decoding %x with room %d: %q, %v; x/net %q, %v", kind.Name, data, room, got, err, want, wantErr)
 							}
 						}
 					}

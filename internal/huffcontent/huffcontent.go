@@ -1,4 +1,7 @@
-package hpack
+// Package huffcontent holds the kinds of string content that the tests of
+// the Huffman coder (internal/hcode) and of the codecs that call it (hpack)
+// feed it, so that both try the same inputs. Only tests import it.
+package huffcontent
 
 import (
 	"math/rand/v2"
@@ -6,33 +9,32 @@ import (
 	"github.com/metapack/metapack/internal/huffdata"
 )
 
-// huffmanContentKinds are the kinds of string content the Huffman codec's
-// twin and guard-page tests, and the Decoder's, try: text (the 8-byte steps), random bytes and high
-// bytes (the long-code steps), a byte of every code length, and runs of
-// the 30-bit codes (bytes 10, 13 and 22), which split a pair, anywhere and
-// at the very end.
-var huffmanContentKinds = []struct {
-	name string
-	make func(r *rand.Rand, n int) []byte
+// Kinds are the kinds of content: text (the 8-byte steps), random bytes
+// and high bytes (the long-code steps), a byte of every code length, and
+// runs of the 30-bit codes (bytes 10, 13 and 22), which split a pair,
+// anywhere and at the very end.
+var Kinds = []struct {
+	Name string
+	Make func(r *rand.Rand, n int) []byte
 }{
 	{"text", func(r *rand.Rand, n int) []byte {
 		const text = "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=?&% ABCXYZ"
-		return encFill(n, func(int) byte { return text[r.IntN(len(text))] })
+		return fill(n, func(int) byte { return text[r.IntN(len(text))] })
 	}},
 	{"random", func(r *rand.Rand, n int) []byte {
-		return encFill(n, func(int) byte { return byte(r.Uint32()) })
+		return fill(n, func(int) byte { return byte(r.Uint32()) })
 	}},
 	{"high", func(r *rand.Rand, n int) []byte {
-		return encFill(n, func(int) byte { return byte(0x80 + r.IntN(0x80)) })
+		return fill(n, func(int) byte { return byte(0x80 + r.IntN(0x80)) })
 	}},
 	{"every-code-length", func(r *rand.Rand, n int) []byte {
-		return encFill(n, func(int) byte { return encByteOfCodeLen[r.IntN(len(encByteOfCodeLen))] })
+		return fill(n, func(int) byte { return byteOfCodeLen[r.IntN(len(byteOfCodeLen))] })
 	}},
 	{"30-bit-runs", func(r *rand.Rand, n int) []byte {
 		// Text with runs of 30-bit codes of random length at random
 		// places.
 		run := 0
-		return encFill(n, func(int) byte {
+		return fill(n, func(int) byte {
 			if run == 0 && r.IntN(6) == 0 {
 				run = 1 + r.IntN(6)
 			}
@@ -46,7 +48,7 @@ var huffmanContentKinds = []struct {
 	{"30-bit-tail", func(r *rand.Rand, n int) []byte {
 		// Text, then a run of 30-bit codes that reaches the end.
 		tail := n - r.IntN(n+1)
-		return encFill(n, func(i int) byte {
+		return fill(n, func(i int) byte {
 			if i >= tail {
 				return []byte{10, 13, 22}[r.IntN(3)]
 			}
@@ -55,7 +57,7 @@ var huffmanContentKinds = []struct {
 	}},
 }
 
-func encFill(n int, next func(i int) byte) []byte {
+func fill(n int, next func(i int) byte) []byte {
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = next(i)
@@ -63,9 +65,9 @@ func encFill(n int, next func(i int) byte) []byte {
 	return b
 }
 
-// encByteOfCodeLen holds, for each length that a byte's code has (21 of
+// byteOfCodeLen holds, for each length that a byte's code has (21 of
 // them, from 5 to 30 bits), a byte whose code has that length.
-var encByteOfCodeLen = func() []byte {
+var byteOfCodeLen = func() []byte {
 	var seen [31]bool
 	var out []byte
 	for c := range 256 {
