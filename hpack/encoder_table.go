@@ -1,6 +1,7 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/dyntable"
 	"math/bits"
 
 	"github.com/cespare/xxhash/v2"
@@ -43,7 +44,7 @@ type encTable struct {
 	size      uint32 // RFC 7541 size of the live entries
 	max       uint32 // maximum size
 	ringCap   uint32 // the byte ring's capacity (at most maxTableSizeLimit)
-	byteRing
+	dyntable.ByteRing
 }
 
 // nextPow2 returns the smallest power of two >= n (n >= 1).
@@ -63,9 +64,9 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 		hmask:     uint64(2*nents - 1),
 		max:       old.max,
 		ringCap:   uint32(capacity),
-		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
+		ByteRing:  dyntable.ByteRing{Bytes: make([]byte, 2*capacity)},
 	}
-	ring := string(old.bytes)
+	ring := string(old.Bytes)
 	str := func(s encStr) string {
 		if s.atom != nil {
 			return tier.Str(s.atom)
@@ -84,13 +85,13 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 //
 //go:noinline
 func (t *encTable) grow(need uint32) {
-	capacity := nextRingCapacity(t.ringCapacity(), sizeInt(need), t.max)
+	capacity := dyntable.NextRingCapacity(t.RingCapacity(), dyntable.SizeInt(need), t.max)
 	t.rebuild(nextPow2(uint32(capacity/entryOverhead)+1), capacity)
 }
 
 // reset empties the table; the age test rejects the stale chain heads.
 func (t *encTable) reset() {
-	t.count, t.size, t.head = 0, 0, 0
+	t.count, t.size, t.Head = 0, 0, 0
 }
 
 // setMax sets the maximum size (at most capacity), evicting as needed.
@@ -106,7 +107,7 @@ func (t *encTable) at(i uint32) *encEntry {
 
 // ringBytes returns the ring bytes of a table string that is not an atom.
 func (t *encTable) ringBytes(s encStr) []byte {
-	return t.bytes[s.off : s.off+s.n]
+	return t.Bytes[s.off : s.off+s.n]
 }
 
 // fieldView is a field's strings: atoms where it has them, and the bytes.
@@ -193,7 +194,7 @@ func (t *encTable) evictTo(target uint32) {
 		t.count--
 	}
 	if t.count == 0 {
-		t.head = 0
+		t.Head = 0
 	}
 }
 
@@ -203,7 +204,7 @@ func (t *encTable) putStr(a *tier.Atom, x string, pos *int) encStr {
 		return encStr{atom: a, n: uint32(len(x))}
 	}
 	s := encStr{off: uint32(*pos), n: uint32(len(x))}
-	copy(t.bytes[*pos:], x)
+	copy(t.Bytes[*pos:], x)
 	*pos += len(x)
 	return s
 }
@@ -224,11 +225,11 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	if v.valueAtom == nil {
 		chunk += len(v.value)
 	}
-	// As in dynTable.add, t.size+size bounds the ring bytes and entries.
+	// As in dyntable.Table.add, t.size+size bounds the ring bytes and entries.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
-	pos := t.place(chunk)
+	pos := t.Place(chunk)
 	seq := t.next
 	e := &t.ents[seq&t.mask]
 	e.name = t.putStr(v.nameAtom, v.name, &pos)

@@ -18,7 +18,7 @@ func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"strHash", "fold", "hashTag", "neverIndexed", "cacheable", "nextPow2",
 		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
-		"(*encTable).evictTo", "(*byteRing).place",
+		"(*encTable).evictTo",
 		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
 	)
 }
