@@ -27,7 +27,7 @@ type Entry struct {
 // holds, not with its maximum.
 type Table struct {
 	ents    []Entry // ring of entries
-	first   int        // index in ents of the oldest entry
+	first   int     // index in ents of the oldest entry
 	count   int
 	size    uint32 // current size in RFC 7541 terms
 	max     uint32 // current maximum size (the last size update)
