@@ -1,6 +1,9 @@
 package hpack
 
-import "github.com/metapack/metapack/internal/indexpolicy"
+import (
+	"github.com/metapack/metapack/internal/enctable"
+	"github.com/metapack/metapack/internal/indexpolicy"
+)
 
 // indexing is the representation chosen for a field.
 type indexing uint8
@@ -16,10 +19,10 @@ const (
 
 // defaultIndexing is the default policy for a field in no table;
 // haveName tells whether its name is in one.
-func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
-	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
+func (e *Encoder) defaultIndexing(v *enctable.Field, nh, ph uint64, haveName bool) indexing {
+	size := uint64(len(v.Name)) + uint64(len(v.Value)) + entryOverhead
 	switch {
-	case size > uint64(e.table.max)*3/4:
+	case size > uint64(e.table.Max())*3/4:
 		return indexNone
 	case e.seen.Seen(ph):
 		e.names.Repeat(nh)
@@ -37,8 +40,8 @@ func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) in
 // credentialIndexing is the policy for a credential under
 // SetIndexCredentials: indexed at once, since it repeats on every request
 // of the connection, unless it is too big for the table.
-func (e *Encoder) credentialIndexing(v *fieldView) indexing {
-	if uint64(len(v.name))+uint64(len(v.value))+entryOverhead > uint64(e.table.max)*3/4 {
+func (e *Encoder) credentialIndexing(v *enctable.Field) indexing {
+	if uint64(len(v.Name))+uint64(len(v.Value))+entryOverhead > uint64(e.table.Max())*3/4 {
 		return indexNone
 	}
 	return indexIncremental

@@ -17,8 +17,8 @@ import (
 func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
 		"cacheable", "nextPow2",
-		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
-		"(*encTable).evictTo",
+		"(*enctable.Table).live", "(*enctable.Table).equal", "(*enctable.Table).at",
+		"(*enctable.Table).evictTo",
 	)
 }
 
