@@ -232,7 +232,6 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, es []byte) []byte {
 		var insert bool
 		if cred {
 			insert = indexpolicy.IndexesCredential(size, uint64(e.table.Max()))
-
 		} else {
 			insert = e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, staticName != tier.QPACKNone || dynName, st.mayBlock)
 		}
