@@ -57,10 +57,7 @@ func (e *Encoder) AppendSection(section, encStream []byte, streamID uint64, b *m
 	st.dynamic = e.err == nil && e.table.Max() > 0 && len(e.pending) < maxPending
 	if st.dynamic {
 		st.mayBlock = e.blocking < e.peerBlocked || e.streamBlocking(streamID)
-		st.floor = e.inserts
-		for _, s := range e.pending {
-			st.floor = min(st.floor, s.minRef)
-		}
+		st.floor = e.evictionFloor()
 	}
 	e.lines = e.lines[:0]
 	if b != nil {
@@ -88,17 +85,24 @@ func (e *Encoder) announceCapacity(es []byte) []byte {
 		return es
 	}
 	if e.target < e.table.Size() {
-		floor := e.inserts
-		for _, s := range e.pending {
-			floor = min(floor, s.minRef)
-		}
-		if !e.evictable(e.table.Size()-e.target, floor) {
+		if !e.evictable(e.table.Size()-e.target, e.evictionFloor()) {
 			return es
 		}
 	}
 	e.table.SetMax(e.target)
 	e.sent = e.target
 	return hcode.AppendInt(es, 5, 0x20, uint64(e.target))
+}
+
+// evictionFloor returns the oldest entry that may not be evicted: an
+// entry is evictable once its insert is acknowledged and no section
+// outstanding refers to it (RFC 9204 §2.1.1).
+func (e *Encoder) evictionFloor() uint64 {
+	floor := e.known
+	for _, s := range e.pending {
+		floor = min(floor, s.minRef)
+	}
+	return floor
 }
 
 // evictable reports whether evicting entries older than floor frees at
