@@ -64,7 +64,6 @@ type Encoder struct {
 
 	indexCreds bool
 	policy     indexpolicy.Policy
-	lines      []line // the section being encoded
 	hits       []uint32
 
 	// The decoder stream: bytes consumed, and a split instruction.

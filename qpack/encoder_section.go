@@ -3,6 +3,7 @@ package qpack
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/metapack/metapack/internal/enctable"
 	"github.com/metapack/metapack/internal/hcode"
@@ -13,28 +14,9 @@ import (
 	"github.com/metapack/metapack/staticdata"
 )
 
-// lineKind is a field line's representation (RFC 9204 §4.5.2-6).
-type lineKind uint8
-
-const (
-	lineStatic      lineKind = iota // Indexed Field Line, static
-	lineDynamic                     // Indexed Field Line, dynamic
-	lineStaticName                  // Literal with Name Reference, static
-	lineDynamicName                 // Literal with Name Reference, dynamic
-	lineLiteral                     // Literal with Literal Name
-)
-
-// line is a field line chosen, written once the section's Required Insert
-// Count is known. index is a static or an absolute index.
-type line struct {
-	kind        lineKind
-	never       bool
-	index       uint64
-	name, value string
-}
-
 // sectionState is what encoding one section tracks.
 type sectionState struct {
+	base     uint64 // the section's Base: the inserts before it
 	mayBlock bool   // it may refer to entries the peer has not acknowledged
 	dynamic  bool   // it may refer to the dynamic table at all
 	maxRef   uint64 // 1 + the newest entry it refers to: its Required Insert Count
@@ -59,16 +41,25 @@ func (e *Encoder) AppendSection(section, encStream []byte, streamID uint64, b *m
 		st.mayBlock = e.blocking < e.peerBlocked || e.streamBlocking(streamID)
 		st.floor = e.evictionFloor()
 	}
-	e.lines = e.lines[:0]
+	st.base = e.inserts
+	start := len(section)
+	section = append(section, 0, 0) // the prefix of most sections' length
 	if b != nil {
 		for i := range b.Len() {
 			f := b.At(i)
 			if f.Name.IsValid() && f.Value.IsValid() {
-				encStream = e.field(&st, &f, encStream)
+				section, encStream = e.field(&st, &f, section, encStream)
 			}
 		}
 	}
-	section = e.appendLines(section, &st)
+	if st.maxRef > 0 {
+		var buf [2 * maxIntLen]byte
+		if p := e.appendPrefix(buf[:0], &st); len(p) == 2 {
+			copy(section[start:], p)
+		} else {
+			section = slices.Replace(section, start, start+2, p...)
+		}
+	}
 	if st.maxRef > 0 {
 		e.pending = append(e.pending, pendingSection{stream: streamID, required: st.maxRef, minRef: st.minRef})
 		if st.maxRef > e.known {
@@ -175,8 +166,9 @@ func (st *sectionState) refer(abs uint64) {
 	st.minRef = min(st.minRef, abs)
 }
 
-// field chooses f's field line, appending the instructions it needs to es.
-func (e *Encoder) field(st *sectionState, f *mdelem.Field, es []byte) []byte {
+// field appends f's field line to sec, and the instructions it needs to
+// es.
+func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]byte, []byte) {
 	var v enctable.Field
 	v.NameAtom, v.ValueAtom = f.Name.Atom(), f.Value.Atom()
 	v.Name, v.Value = f.Name.UnsafeString(), f.Value.UnsafeString()
@@ -196,8 +188,7 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, es []byte) []byte {
 		}
 	}
 	if staticIndex != tier.QPACKNone && !never {
-		e.lines = append(e.lines, line{kind: lineStatic, index: uint64(staticIndex)})
-		return es
+		return hcode.AppendInt(sec, 6, 0xc0, uint64(staticIndex)), es
 	}
 	var nh, ph uint64
 	if st.dynamic {
@@ -217,9 +208,7 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, es []byte) []byte {
 					if e.present(abs) && e.usable(st, abs) {
 						e.hit(abs)
 						e.policy.Repeat(nh)
-						st.refer(abs)
-						e.lines = append(e.lines, line{kind: lineDynamic, index: abs})
-						return es
+						return e.appendIndexed(sec, st, abs), es
 					}
 				}
 			}
@@ -243,23 +232,38 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, es []byte) []byte {
 			es = e.appendInsert(es, &v, staticName, nameAbs, dynName, size)
 			e.add(&v, nh, ph)
 			if st.mayBlock {
-				abs := e.inserts - 1
-				st.refer(abs)
-				e.lines = append(e.lines, line{kind: lineDynamic, index: abs})
-				return es
+				return e.appendIndexed(sec, st, e.inserts-1), es
 			}
 		}
 	}
+	var n byte // the N bit
+	if never {
+		n = 0x20
+	}
 	switch {
 	case staticName != tier.QPACKNone:
-		e.lines = append(e.lines, line{kind: lineStaticName, never: never, index: uint64(staticName), value: v.Value})
+		sec = hcode.AppendInt(sec, 4, 0x50|n, uint64(staticName))
 	case dynName && e.present(nameAbs) && e.usable(st, nameAbs):
 		st.refer(nameAbs)
-		e.lines = append(e.lines, line{kind: lineDynamicName, never: never, index: nameAbs, value: v.Value})
+		if nameAbs < st.base {
+			sec = hcode.AppendInt(sec, 4, 0x40|n, st.base-1-nameAbs)
+		} else { // post-base, with the N bit two places lower
+			sec = hcode.AppendInt(sec, 3, n>>2, nameAbs-st.base)
+		}
 	default:
-		e.lines = append(e.lines, line{kind: lineLiteral, never: never, name: v.Name, value: v.Value})
+		sec = hcode.AppendString(sec, 3, 0x20|n>>1, v.Name, true)
 	}
-	return es
+	return hcode.AppendString(sec, 7, 0, v.Value, true), es
+}
+
+// appendIndexed appends an Indexed Field Line referring to entry abs:
+// relative to the Base, or post-base for entries this section inserted.
+func (e *Encoder) appendIndexed(sec []byte, st *sectionState, abs uint64) []byte {
+	st.refer(abs)
+	if abs < st.base {
+		return hcode.AppendInt(sec, 6, 0x80, st.base-1-abs)
+	}
+	return hcode.AppendInt(sec, 4, 0x10, abs-st.base)
 }
 
 // fieldSize returns a field's entry size.
@@ -343,49 +347,17 @@ func (e *Encoder) survives(abs, size uint64) bool {
 	return true
 }
 
-// appendLines appends the section: its prefix, with Base equal to the
-// Required Insert Count, and the lines chosen.
-func (e *Encoder) appendLines(dst []byte, st *sectionState) []byte {
-	ric := st.maxRef
-	if ric == 0 {
-		dst = append(dst, 0, 0)
-	} else {
-		dst = hcode.AppendInt(dst, 8, 0, ric%(2*e.maxEntries)+1)
-		dst = append(dst, 0) // Delta Base 0, sign 0
-	}
-	for i := range e.lines {
-		dst = e.appendLine(dst, &e.lines[i], ric)
-	}
-	return dst
-}
+// maxIntLen is the longest prefix integer of 62 bits.
+const maxIntLen = 10
 
-func (e *Encoder) appendLine(dst []byte, l *line, ric uint64) []byte {
-	{
-		var n byte
-		switch l.kind {
-		case lineStatic:
-			dst = hcode.AppendInt(dst, 6, 0xc0, l.index)
-		case lineDynamic:
-			dst = hcode.AppendInt(dst, 6, 0x80, ric-1-l.index)
-		case lineStaticName:
-			if l.never {
-				n = 0x20
-			}
-			dst = hcode.AppendInt(dst, 4, 0x50|n, l.index)
-			dst = hcode.AppendString(dst, 7, 0, l.value, true)
-		case lineDynamicName:
-			if l.never {
-				n = 0x20
-			}
-			dst = hcode.AppendInt(dst, 4, 0x40|n, ric-1-l.index)
-			dst = hcode.AppendString(dst, 7, 0, l.value, true)
-		default:
-			if l.never {
-				n = 0x10
-			}
-			dst = hcode.AppendString(dst, 3, 0x20|n, l.name, true)
-			dst = hcode.AppendString(dst, 7, 0, l.value, true)
-		}
+// appendPrefix appends the prefix of a section that refers to the dynamic
+// table (RFC 9204 §4.5.1): its Required Insert Count, encoded, and its
+// Base as a signed difference from it.
+func (e *Encoder) appendPrefix(dst []byte, st *sectionState) []byte {
+	ric := st.maxRef
+	dst = hcode.AppendInt(dst, 8, 0, ric%(2*e.maxEntries)+1)
+	if ric > st.base {
+		return hcode.AppendInt(dst, 7, 0x80, ric-st.base-1)
 	}
-	return dst
+	return hcode.AppendInt(dst, 7, 0, st.base-ric)
 }

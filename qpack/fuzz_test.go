@@ -130,8 +130,8 @@ func FuzzRequiredInsertCount(f *testing.F) {
 			ric := inserts + enc%(maxEntries+1)
 			if ric > 0 {
 				e := &Encoder{maxEntries: maxEntries}
-				st := sectionState{maxRef: ric}
-				sec := e.appendLines(nil, &st)
+				st := sectionState{maxRef: ric, base: ric}
+				sec := e.appendPrefix(nil, &st)
 				encoded, _, _ := readTestInt(sec)
 				if got, ok := d.requiredInserts(encoded); !ok || got != ric {
 					t.Fatalf("capacity %d, decoder inserts %d: the encoder wrote %d for %d, which decodes to %d %v", capacity, inserts, encoded, ric, got, ok)
