@@ -1,6 +1,7 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/indexpolicy"
 	"math"
 
 	"github.com/metapack/metapack/internal/hcode"
@@ -36,8 +37,8 @@ type Encoder struct {
 
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
-	seen       seenFilter
-	names      nameScores
+	seen       indexpolicy.Seen
+	names      indexpolicy.NameScores
 	lits       litCache
 }
 

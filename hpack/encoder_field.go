@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/indexpolicy"
 
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
@@ -31,7 +32,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	if f.Sensitive() {
 		how = indexNever
 	}
-	if how == indexDefault && v.nameAtom != nil && neverIndexed(staticdata.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
+	if how == indexDefault && v.nameAtom != nil && indexpolicy.NeverIndexed(staticdata.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
 		how = indexNever
 		if e.indexCreds && staticdata.KeyID(tier.KeyOf(v.nameAtom)) != staticdata.KeyCookie {
 			how = e.credentialIndexing(&v)
@@ -49,11 +50,11 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	if how == indexNever {
 		// Neither looked up nor added: only the name may be in the table.
 		if nameIndex == 0 && e.table.count > 0 {
-			nh = strHash(v.nameAtom, v.name)
+			nh = indexpolicy.StrHash(v.nameAtom, v.name)
 		}
 	} else if e.table.max > 0 {
-		nh = strHash(v.nameAtom, v.name)
-		ph = tabledef.PairHash(nh, valueHash(v.value))
+		nh = indexpolicy.StrHash(v.nameAtom, v.name)
+		ph = tabledef.PairHash(nh, indexpolicy.ValueHash(v.value))
 		if e.table.count > 0 {
 			if age, ok := e.table.findField(ph, &v); ok {
 				return e.appendHit(dst, how, nh, age)
@@ -95,7 +96,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 // equals the field.
 func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []byte {
 	if how == indexDefault {
-		e.names.repeat(nh)
+		e.names.Repeat(nh)
 	}
 	return hcode.AppendInt(dst, 7, reprIndexed, uint64(dynIndexBase+age))
 }

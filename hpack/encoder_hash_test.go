@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"fmt"
+	"github.com/metapack/metapack/internal/indexpolicy"
 	"testing"
 )
 
@@ -13,13 +14,13 @@ func TestValueHashReadsEveryByte(t *testing.T) {
 		for i := range b {
 			b[i] = byte('a' + i%26)
 		}
-		h := valueHash(string(b))
-		if n > 0 && valueHash(string(b[:n-1])) == h {
+		h := indexpolicy.ValueHash(string(b))
+		if n > 0 && indexpolicy.ValueHash(string(b[:n-1])) == h {
 			t.Errorf("len %d: the same hash as its prefix", n)
 		}
 		for i := range b {
 			b[i] ^= 0x20
-			if valueHash(string(b)) == h {
+			if indexpolicy.ValueHash(string(b)) == h {
 				t.Errorf("len %d: byte %d does not change the hash", n, i)
 			}
 			b[i] ^= 0x20
@@ -38,7 +39,7 @@ func TestFindFieldProbes(t *testing.T) {
 	n := 3 * maxPairProbes
 	for i := range n {
 		v := fieldView{name: "x-collide", value: fmt.Sprintf("value-%02d", i)}
-		tb.add(&v, valueHash(v.name), ph)
+		tb.add(&v, indexpolicy.ValueHash(v.name), ph)
 	}
 	for i := range n {
 		v := fieldView{name: "x-collide", value: fmt.Sprintf("value-%02d", i)}

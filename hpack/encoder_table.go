@@ -1,10 +1,9 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/dyntable"
 	"math/bits"
 
-	"github.com/cespare/xxhash/v2"
-	"github.com/metapack/metapack/internal/le"
 	"github.com/metapack/metapack/internal/tier"
 )
 
@@ -43,7 +42,7 @@ type encTable struct {
 	size      uint32 // RFC 7541 size of the live entries
 	max       uint32 // maximum size
 	ringCap   uint32 // the byte ring's capacity (at most maxTableSizeLimit)
-	byteRing
+	dyntable.ByteRing
 }
 
 // nextPow2 returns the smallest power of two >= n (n >= 1).
@@ -63,9 +62,9 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 		hmask:     uint64(2*nents - 1),
 		max:       old.max,
 		ringCap:   uint32(capacity),
-		byteRing:  byteRing{bytes: make([]byte, 2*capacity)},
+		ByteRing:  dyntable.ByteRing{Bytes: make([]byte, 2*capacity)},
 	}
-	ring := string(old.bytes)
+	ring := string(old.Bytes)
 	str := func(s encStr) string {
 		if s.atom != nil {
 			return tier.Str(s.atom)
@@ -84,13 +83,13 @@ func (t *encTable) rebuild(nents uint32, capacity int) {
 //
 //go:noinline
 func (t *encTable) grow(need uint32) {
-	capacity := nextRingCapacity(t.ringCapacity(), sizeInt(need), t.max)
+	capacity := dyntable.NextRingCapacity(t.RingCapacity(), dyntable.SizeInt(need), t.max)
 	t.rebuild(nextPow2(uint32(capacity/entryOverhead)+1), capacity)
 }
 
 // reset empties the table; the age test rejects the stale chain heads.
 func (t *encTable) reset() {
-	t.count, t.size, t.head = 0, 0, 0
+	t.count, t.size, t.Head = 0, 0, 0
 }
 
 // setMax sets the maximum size (at most capacity), evicting as needed.
@@ -106,7 +105,7 @@ func (t *encTable) at(i uint32) *encEntry {
 
 // ringBytes returns the ring bytes of a table string that is not an atom.
 func (t *encTable) ringBytes(s encStr) []byte {
-	return t.bytes[s.off : s.off+s.n]
+	return t.Bytes[s.off : s.off+s.n]
 }
 
 // fieldView is a field's strings: atoms where it has them, and the bytes.
@@ -193,7 +192,7 @@ func (t *encTable) evictTo(target uint32) {
 		t.count--
 	}
 	if t.count == 0 {
-		t.head = 0
+		t.Head = 0
 	}
 }
 
@@ -203,7 +202,7 @@ func (t *encTable) putStr(a *tier.Atom, x string, pos *int) encStr {
 		return encStr{atom: a, n: uint32(len(x))}
 	}
 	s := encStr{off: uint32(*pos), n: uint32(len(x))}
-	copy(t.bytes[*pos:], x)
+	copy(t.Bytes[*pos:], x)
 	*pos += len(x)
 	return s
 }
@@ -224,11 +223,11 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	if v.valueAtom == nil {
 		chunk += len(v.value)
 	}
-	// As in dynTable.add, t.size+size bounds the ring bytes and entries.
+	// As in dyntable.Table.add, t.size+size bounds the ring bytes and entries.
 	if t.size+size > t.ringCap {
 		t.grow(t.size + size)
 	}
-	pos := t.place(chunk)
+	pos := t.Place(chunk)
 	seq := t.next
 	e := &t.ents[seq&t.mask]
 	e.name = t.putStr(v.nameAtom, v.name, &pos)
@@ -240,50 +239,4 @@ func (t *encTable) add(v *fieldView, nh, ph uint64) {
 	t.next++
 	t.count++
 	t.size += size
-}
-
-// strHash returns a name's hash: an atom's precomputed XXH64, or XXH64 of
-// the bytes, so that atoms and bytes hash alike.
-func strHash(a *tier.Atom, s string) uint64 {
-	if a != nil {
-		return tier.Hash(a)
-	}
-	return bytesHash(s)
-}
-
-// bytesHash is out of line so that strHash inlines.
-//
-//go:noinline
-func bytesHash(s string) uint64 { return xxhash.Sum64String(s) }
-
-// valueHash returns the hash a value takes in a field's pair hash, 16 bytes
-// at a time with a 128-bit multiply: XXH64 measured 7% more
-// BenchmarkEncode instructions on raw-data. Unseeded, so encoding is
-// deterministic; collisions cost compares, never a wrong index.
-func valueHash(s string) uint64 {
-	n := len(s)
-	h := uint64(n) * 0x9E3779B97F4A7C15
-	if n > 16 {
-		for i := 0; i < n-16; i += 16 {
-			h = fold(h^le.Uint64(s[i:]), le.Uint64(s[i+8:]))
-		}
-		return fold(h^le.Uint64(s[n-16:]), le.Uint64(s[n-8:])) // overlaps the last fold
-	}
-	// Up to 16 bytes: overlapping loads of the first and last bytes.
-	var a, b uint64
-	switch {
-	case n >= 8:
-		a, b = le.Uint64(s), le.Uint64(s[n-8:])
-	case n >= 4:
-		a, b = uint64(le.Uint32(s[0:])), uint64(le.Uint32(s[n-4:]))
-	case n > 0:
-		a = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
-	}
-	return fold(h^a, b)
-}
-
-// fold mixes x and y with a 128-bit multiply.
-func fold(x, y uint64) uint64 {
-	hi, lo := bits.Mul64(x^0xA0761D6478BD642F, y^0xE7037ED1A0B428DB)
-	return hi ^ lo
 }
