@@ -18,11 +18,12 @@ func TestQuicGoToMetapack(t *testing.T) {
 		dec := qpack.NewDecoder(0, 0)
 		b := mdelem.NewBatch(32, 4096)
 		var got []quicqpack.Field
-		bad, checked := 0, 0
+		bad, checked, nonEmpty := 0, 0, 0
 		for i, list := range lists {
 			if len(list) == 0 {
 				continue // quic-go/qpack writes no bytes for it: TestQuicGoEmptyList
 			}
+			nonEmpty++
 			sec, err := enc.Encode(list)
 			if err != nil {
 				t.Fatalf("list %d: quic-go/qpack's Encode: %v", i, err)
@@ -50,7 +51,7 @@ func TestQuicGoToMetapack(t *testing.T) {
 		if ds := dec.AppendDecoderStream(nil); len(ds) != 0 {
 			t.Errorf("after static-only sections, AppendDecoderStream gives %x, want nothing", ds)
 		}
-		t.Logf("%d of %d lists decoded to quic-go/qpack's input", checked, len(lists))
+		t.Logf("%d of %d non-empty lists decoded to quic-go/qpack's input", checked, nonEmpty)
 	})
 }
 
