@@ -1,6 +1,9 @@
 package hpack
 
-import "github.com/metapack/metapack/internal/indexpolicy"
+import (
+	"github.com/metapack/metapack/internal/enctable"
+	"github.com/metapack/metapack/internal/indexpolicy"
+)
 
 // indexing is the representation chosen for a field.
 type indexing uint8
@@ -16,36 +19,22 @@ const (
 
 // defaultIndexing is the default policy for a field in no table;
 // haveName tells whether its name is in one.
-func (e *Encoder) defaultIndexing(v *fieldView, nh, ph uint64, haveName bool) indexing {
-	size := uint64(len(v.name)) + uint64(len(v.value)) + entryOverhead
-	switch {
-	case size > uint64(e.table.max)*3/4:
-		return indexNone
-	case e.seen.Seen(ph):
-		e.names.Repeat(nh)
-		return indexIncremental
-	case e.names.Fresh(nh):
-		// A new value of a name whose values tend to repeat.
-		return indexIncremental
-	case !haveName:
-		// Index the name, so that later fields can refer to it.
+func (e *Encoder) defaultIndexing(v *enctable.Field, nh, ph uint64, haveName bool) indexing {
+	size := uint64(len(v.Name)) + uint64(len(v.Value)) + entryOverhead
+	if e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, haveName) {
 		return indexIncremental
 	}
 	return indexNone
 }
 
 // credentialIndexing is the policy for a credential under
-// SetIndexCredentials: indexed at once, since it repeats on every request
-// of the connection, unless it is too big for the table.
-func (e *Encoder) credentialIndexing(v *fieldView) indexing {
-	if uint64(len(v.name))+uint64(len(v.value))+entryOverhead > uint64(e.table.max)*3/4 {
-		return indexNone
+// SetIndexCredentials.
+func (e *Encoder) credentialIndexing(v *enctable.Field) indexing {
+	if indexpolicy.IndexesCredential(uint64(len(v.Name))+uint64(len(v.Value))+entryOverhead, uint64(e.table.Max())) {
+		return indexIncremental
 	}
-	return indexIncremental
+	return indexNone
 }
 
 // resetPolicy forgets what the default policy learned.
-func (e *Encoder) resetPolicy() {
-	e.seen = indexpolicy.Seen{}
-	e.names = indexpolicy.NameScores{}
-}
+func (e *Encoder) resetPolicy() { e.policy = indexpolicy.Policy{} }

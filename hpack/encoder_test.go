@@ -16,9 +16,7 @@ import (
 
 func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
-		"cacheable", "nextPow2",
-		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
-		"(*encTable).evictTo",
+		"cacheable",
 	)
 }
 
