@@ -21,7 +21,7 @@ const (
 // haveName tells whether its name is in one.
 func (e *Encoder) defaultIndexing(v *enctable.Field, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.Name)) + uint64(len(v.Value)) + entryOverhead
-	if e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, haveName) {
+	if e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, haveName, true) {
 		return indexIncremental
 	}
 	return indexNone

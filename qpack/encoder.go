@@ -65,6 +65,7 @@ type Encoder struct {
 	indexCreds bool
 	policy     indexpolicy.Policy
 	lines      []line // the section being encoded
+	hits       []uint32
 
 	// The decoder stream: bytes consumed, and a split instruction.
 	dsOff   int64

@@ -47,7 +47,7 @@ func roundTrip(t testing.TB, sets [][][2]string, capacity, blocked uint64, ack b
 	in := mdelem.NewBatch(64, 4096)
 	out := mdelem.NewBatch(64, 4096)
 	var sec, es, ds []byte
-	wire := 0
+	wire, esTotal := 0, 0
 	for i, set := range sets {
 		in.Reset()
 		for _, f := range set {
@@ -55,6 +55,7 @@ func roundTrip(t testing.TB, sets [][][2]string, capacity, blocked uint64, ack b
 		}
 		sec, es = enc.AppendSection(sec[:0], es[:0], uint64(i+1), in)
 		wire += len(sec) + len(es)
+		esTotal += len(es)
 		if err := dec.WriteEncoderStream(es); err != nil {
 			t.Fatalf("set %d: encoder stream: %v", i, err)
 		}
@@ -77,6 +78,9 @@ func roundTrip(t testing.TB, sets [][][2]string, capacity, blocked uint64, ack b
 				t.Fatalf("set %d: decoder stream: %v", i, err)
 			}
 		}
+	}
+	if testing.Verbose() {
+		fmt.Printf("  %d.%d.%v: es %d sec %d\n", capacity, blocked, ack, esTotal, wire-esTotal)
 	}
 	return wire
 }

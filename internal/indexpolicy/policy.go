@@ -100,14 +100,20 @@ type Policy struct {
 // Indexes reports whether a field of RFC 7541 size size, whose name and
 // pair hashes are nh and ph, goes into a table of maximum tableMax:
 // haveName tells whether its name is in a table already. It learns from
-// the call.
-func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName bool) bool {
+// the call. A field is indexed on its second sighting; when eager is set,
+// also at once if its name is in no table or its values have tended to
+// repeat (eager suits an encoder that can refer to an entry in the block
+// that inserts it, as HPACK's always can).
+func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName, eager bool) bool {
 	switch {
 	case size > tableMax*3/4:
 		return false
 	case p.seen.seen(ph):
 		p.names.repeat(nh)
 		return true
+	case !eager:
+		p.names.fresh(nh)
+		return false
 	case p.names.fresh(nh):
 		// A new value of a name whose values tend to repeat.
 		return true
