@@ -7,6 +7,9 @@ package ngqpack
 // from which the prefix's Required Insert Count is encoded (§4.5.1.1); it
 // must be at least 32, since a table below one entry cannot be referenced.
 // A decoder that holds the entry decodes the section to that one field.
+// The encoding only reaches entries at most floor(maxTableCapacity/32)
+// below the decoder's insert count; an older index wraps around to a
+// newer entry (§4.5.1.1), but no table still holds such an entry.
 func Probe(absIndex, maxTableCapacity uint64) []byte {
 	maxEntries := maxTableCapacity / 32
 	if maxEntries == 0 {
