@@ -17,21 +17,40 @@
 // the entry below the oldest (evicted). nghttp3's encoder's table is
 // compared through its decoder's, which is fed the same encoder stream.
 //
-// Every QIF of ../shared/qifs is also encoded by qpack.Encoder under the
+// Every QIF of ../shared/qifs/qifs is also encoded by qpack.Encoder under the
 // 16 offline-interop parameter sets and must decode back exactly with
 // nghttp3's decoder.
 //
-// Differences allowed by RFC 9204, which the tests accept:
+// Malformed input (the corpus's encoded/errors files, and nghttp3's
+// encoder's output with one byte changed or one record cut) must end the
+// same way in both decoders: both accept and decode the same fields, or
+// both fail with the same error code.
 //
-//   - Stream Cancellation (§4.4.2): nghttp3's decoder writes one for every
-//     cancelled stream, also one with no section outstanding; an encoder
-//     must accept it. The tests compare the encoders' state after it, not
-//     the decoder-stream bytes.
-//   - Insert Count Increment (§4.4.3) and Section Acknowledgment (§4.4.1)
-//     timing is the decoder's choice, so decoder-stream bytes are not
-//     compared between decoders, only their effect on the encoder.
-//   - The encoders' choices (what to insert, when to reference, Huffman or
-//     not, §2.1 and §4.5) differ; only what the sections decode to counts.
+// Differences allowed by RFC 9204, which the tests accept and count:
+//
+//   - §2.2.1: a Required Insert Count larger than the section needs. A
+//     decoder MAY reject it; qpack does (QPACK_DECOMPRESSION_FAILED),
+//     nghttp3 decodes the section.
+//   - §7.4, implementation limits: nghttp3 rejects a string length over
+//     its own limit (NGHTTP3_ERR_QPACK_HEADER_TOO_LARGE) as soon as it
+//     reads the length; qpack, whose limits the tests raise, finds the
+//     section truncated or the length over its limit.
+//   - §3.2.2 and §4.3, when an encoder-stream error is detected: qpack
+//     rejects an insert as soon as its length prefixes show that it cannot
+//     fit the table, nghttp3 only once the whole instruction has arrived,
+//     so nghttp3 fails later (a section referencing an entry it evicted)
+//     or never (the stream ends inside the instruction). Conversely
+//     nghttp3 rejects an invalid Huffman-coded name as soon as the name is
+//     complete, qpack when the whole instruction is; the test then checks
+//     that qpack does reject it once the instruction is completed.
+//   - §4.4.2: nghttp3's decoder writes a Stream Cancellation for every
+//     cancelled stream, also one with no section outstanding, and an
+//     encoder must accept it. Decoder-stream bytes are never compared
+//     between decoders (when to send Insert Count Increments, §4.4.3, is
+//     the decoder's choice), only their effect on the encoder.
+//   - §2.1 and §4.5: the encoders' choices (what to insert, when to
+//     reference, Huffman or not) differ; only what their sections decode
+//     to counts.
 //
 // It is a module of its own, so that go test ./... at the repository root
 // needs no C library. The tests need the build tag nghttp3 and

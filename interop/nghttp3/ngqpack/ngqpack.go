@@ -126,6 +126,7 @@ const (
 	ErrEncoderStream       = int(C.NGHTTP3_ERR_QPACK_ENCODER_STREAM_ERROR)
 	ErrDecoderStream       = int(C.NGHTTP3_ERR_QPACK_DECODER_STREAM_ERROR)
 	ErrFatal               = int(C.NGHTTP3_ERR_QPACK_FATAL)
+	ErrHeaderTooLarge      = int(C.NGHTTP3_ERR_QPACK_HEADER_TOO_LARGE)
 )
 
 // Code returns err's nghttp3 error code, or 0 when err is not an *Error.
