@@ -47,6 +47,10 @@ type conn struct {
 	delivered int                // bytes of log the decoder has
 	decQ      []byte             // decoder-stream bytes not yet at the encoder
 	want      map[uint64][]Field // blocked sections' lists
+	// acked bounds the Known Received Count the encoder can have: the
+	// decoder's insert count when its decoder stream last reached the
+	// encoder (§2.1.4).
+	acked     uint64
 	step      int
 	cancelled int
 	blocked   int // sections that blocked
@@ -113,6 +117,25 @@ func (c *conn) deliverDec() {
 		}
 	}
 	c.decQ = c.decQ[:0]
+	c.acked = c.dec.insertCount()
+}
+
+// checkEvictions checks, when our codec is the encoder, that it evicted
+// no entry the decoder may not have acknowledged: an entry is evictable
+// only below the Known Received Count (RFC 9204 §2.1.1), which is at most
+// the decoder's insert count when its decoder stream last reached the
+// encoder.
+func (c *conn) checkEvictions() {
+	c.t.Helper()
+	if c.ours != c.enc.(any) {
+		return
+	}
+	icnt := c.ours.insertCount()
+	for abs := c.acked; abs < icnt; abs++ {
+		if _, _, ok := c.ours.entry(abs); !ok {
+			c.t.Fatalf("%s: %s evicted entry %d, which the decoder has not acknowledged (it had %d inserts when its decoder stream last reached the encoder, and the encoder has %d): RFC 9204 §2.1.1 (encoder stream %s)", c.where(), c.ours.name(), abs, c.acked, icnt, hexTrunc(c.log))
+		}
+	}
 }
 
 func (c *conn) roll() bool { return c.sc.cancelPct > 0 && c.r.IntN(100) < c.sc.cancelPct }
@@ -126,6 +149,7 @@ func (c *conn) section(id uint64, l []Field) {
 	}
 	c.log = append(c.log, es...)
 	c.due = append(c.due, len(c.log))
+	c.checkEvictions()
 	if c.sc.encDelay == 0 {
 		c.deliverEnc(len(c.log))
 	}

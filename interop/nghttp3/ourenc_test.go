@@ -1,4 +1,4 @@
-//go:build nghttp3 && qpackencoder
+//go:build nghttp3
 
 package nghttp3
 
@@ -60,8 +60,18 @@ func (e *ourEncoder) readDecoderStream(p []byte) error {
 	return catch(func() error { return e.enc.WriteDecoderStream(p) })
 }
 
-// neverIndexed: qpack.Encoder sets the N bit only where asked to.
-func (e *ourEncoder) neverIndexed(Field) bool { return false }
+// neverIndexed is qpack.Encoder's default policy (SetIndexCredentials
+// off), hpack's: authorization, proxy-authorization, and cookies under 20
+// bytes.
+func (e *ourEncoder) neverIndexed(f Field) bool {
+	switch f.Name {
+	case "authorization", "proxy-authorization":
+		return true
+	case "cookie":
+		return len(f.Value) < 20
+	}
+	return false
+}
 
 func (e *ourEncoder) insertCount() uint64 { return e.enc.InsertCount() }
 func (e *ourEncoder) entry(abs uint64) (string, string, bool) {
