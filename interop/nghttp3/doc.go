@@ -5,9 +5,16 @@
 // each decoder's decoder stream fed back to its encoder. The streams are
 // cut at random fragment boundaries, sections arrive before the inserts
 // they need (and block, then resume), acknowledgments are held back in
-// batches, and streams are cancelled. After every section the decoded
-// fields must agree exactly (names, values, order and the N bit), and the
-// insert counts and dynamic tables of all sides must agree.
+// batches, and streams are cancelled. Every section must decode to its
+// list exactly (names, values, order, and the N bit on every sensitive
+// field and on no other field but those the encoder's policy never
+// indexes); no decoder may hold more blocked sections than it advertised;
+// whenever the decoder has the whole encoder stream, the insert counts and
+// dynamic tables of both sides must agree; qpack.Encoder must never evict
+// an entry the decoder has not acknowledged (RFC 9204 §2.1.1); and at the
+// end, with every byte delivered, no section may be left blocked, and
+// nghttp3's encoder must count no stream that may still block (which
+// checks qpack.Decoder's acknowledgments).
 //
 // nghttp3 exposes neither side's dynamic table nor its encoder's insert
 // count. Its decoder's table is read by probes (ngqpack.Table): a fresh
