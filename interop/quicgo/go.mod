@@ -1,0 +1,15 @@
+module github.com/metapack/metapack/interop/quicgo
+
+go 1.26.0
+
+require (
+	github.com/metapack/metapack v0.0.0
+	github.com/quic-go/qpack v0.6.0
+)
+
+require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	golang.org/x/net v0.62.0 // indirect
+)
+
+replace github.com/metapack/metapack => ../..
