@@ -28,9 +28,11 @@ type sectionState struct {
 // streamID to section, and the encoder-stream instructions it needs to
 // encStream, and returns both. Write encStream's new bytes on the encoder
 // stream before the section, or with it: a peer that reads the section
-// first waits for them. A nil b is an empty section; fields that hold no
-// string are dropped, as Batch.Append drops them. With room in both
-// buffers it does not allocate.
+// first waits for them. Encoder-stream bytes must reach the stream in the
+// order of the calls that made them, so streams encoding from several
+// goroutines hold one lock over the call and that write. A nil b is an
+// empty section; fields that hold no string are dropped, as Batch.Append
+// drops them. With room in both buffers it does not allocate.
 func (e *Encoder) AppendSection(section, encStream []byte, streamID uint64, b *mdelem.Batch) ([]byte, []byte) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
