@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"errors"
+	"github.com/metapack/metapack/internal/dyntable"
 	"github.com/metapack/metapack/internal/hcode"
 	"math"
 
@@ -31,11 +32,11 @@ func (d *Decoder) parse(dst *mdelem.Batch, p []byte) (n, need int, err error) {
 		if b > 0x80 && b < 0xff && !d.updateRequired {
 			if e := d.indexedEntry(uint64(b & 0x7f)); e != nil {
 				d.sawField = true
-				if d.admit(int(e.size)) {
+				if d.admit(int(e.Size)) {
 					if d.fn != nil {
-						d.fn(mdelem.Field{Name: e.name, Value: e.value})
+						d.fn(mdelem.Field{Name: e.Name, Value: e.Value})
 					} else {
-						dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+						dst.Append(mdelem.Field{Name: e.Name, Value: e.Value})
 					}
 				} else {
 					d.overLimit(d.blockOff + pos)
@@ -101,22 +102,22 @@ func (d *Decoder) fieldStart(off int) error {
 
 // staticEntries holds the static table's entries in the dynamic table's
 // form, so that indexedEntry returns either table's entries alike.
-var staticEntries = func() (es [tier.TableLen + 1]dynEntry) {
+var staticEntries = func() (es [tier.TableLen + 1]dyntable.Entry) {
 	for i := 1; i <= tier.TableLen; i++ {
 		e, _ := tier.EntryAt(i)
-		es[i] = dynEntry{name: mdelem.StrOf(e.Name), value: mdelem.StrOf(e.Value), size: e.Size}
+		es[i] = dyntable.Entry{Name: mdelem.StrOf(e.Name), Value: mdelem.StrOf(e.Value), Size: e.Size}
 	}
 	return es
 }()
 
 // indexedEntry returns the entry at HPACK index idx, static or dynamic,
 // or nil when idx is in neither table.
-func (d *Decoder) indexedEntry(idx uint64) *dynEntry {
+func (d *Decoder) indexedEntry(idx uint64) *dyntable.Entry {
 	if idx-1 < tier.TableLen { // 1 to StaticTableLen; 0 wraps around
 		return &staticEntries[idx]
 	}
-	if i := idx - tier.TableLen - 1; i < uint64(d.table.len()) {
-		return d.table.at(int(i))
+	if i := idx - tier.TableLen - 1; i < uint64(d.table.Len()) {
+		return d.table.At(int(i))
 	}
 	return nil
 }
@@ -140,11 +141,11 @@ func (d *Decoder) indexed(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	if e == nil {
 		return 0, 0, d.invalidIndex(idx, off)
 	}
-	if d.admit(int(e.size)) {
+	if d.admit(int(e.Size)) {
 		if d.fn != nil {
-			d.fn(mdelem.Field{Name: e.name, Value: e.value})
+			d.fn(mdelem.Field{Name: e.Name, Value: e.Value})
 		} else {
-			dst.Append(mdelem.Field{Name: e.name, Value: e.value})
+			dst.Append(mdelem.Field{Name: e.Name, Value: e.Value})
 		}
 	} else {
 		d.overLimit(off)
@@ -181,9 +182,9 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 			return d.stringErr(p, name, off, need, err)
 		}
 	case idx <= tier.TableLen:
-		name = staticEntries[idx].name
-	case idx-tier.TableLen-1 < uint64(d.table.len()):
-		name = d.table.at(int(idx - tier.TableLen - 1)).name
+		name = staticEntries[idx].Name
+	case idx-tier.TableLen-1 < uint64(d.table.Len()):
+		name = d.table.At(int(idx - tier.TableLen - 1)).Name
 	default:
 		return 0, 0, d.invalidIndex(idx, off)
 	}
@@ -237,7 +238,7 @@ func (d *Decoder) literal(dst *mdelem.Batch, p []byte, off int) (size, need int,
 	}
 	if indexing {
 		// fsize fits a uint32 (see maxStringLimit).
-		d.table.add(name, value, uint32(fsize), kept)
+		d.table.Add(name, value, uint32(fsize), kept)
 	}
 	return end, 0, nil
 }
@@ -277,7 +278,7 @@ func (d *Decoder) stringErr(p []byte, name mdelem.Str, off, need int, err error)
 // invalidIndex is the error for a reference to index idx, in neither
 // table.
 func (d *Decoder) invalidIndex(idx uint64, off int) error {
-	return &DecodingError{Offset: off, Err: ErrInvalidIndex, Index: idx, Limit: tier.TableLen + d.table.len()}
+	return &DecodingError{Offset: off, Err: ErrInvalidIndex, Index: idx, Limit: tier.TableLen + d.table.Len()}
 }
 
 // readLongString reads the string literal at p[pos:] when
@@ -461,7 +462,7 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 		return 0, end, nil
 	}
 	// Decode up to what a table entry may hold.
-	maxLen := max(d.maxStringLen, sizeInt(d.table.max))
+	maxLen := max(d.maxStringLen, dyntable.SizeInt(d.table.Max()))
 	tooLarge := false
 	if newName {
 		raw := p[nstart : nstart+nl : nstart+nl]
@@ -481,14 +482,14 @@ func (d *Decoder) dropLiteral(p []byte, name mdelem.Str, off int) (size, need in
 		var value mdelem.Str
 		value, err = d.decodeString(&d.valueBuf, vhuff, raw, d.internValue[key], maxLen, off)
 		if tooLarge, err = checkTooLarge(err, vhuff, raw, off); err == nil && !tooLarge {
-			d.table.add(name, value, entrySize(name.Len()+value.Len()+entryOverhead), false)
+			d.table.Add(name, value, entrySize(name.Len()+value.Len()+entryOverhead), false)
 		}
 	}
 	if err != nil {
 		return 0, 0, err
 	}
 	if tooLarge {
-		d.table.evictTo(0)
+		d.table.EvictTo(0)
 	}
 	return end, 0, nil
 }
@@ -527,7 +528,7 @@ func entrySize(fsize int) uint32 {
 // mayEnterTable reports whether a field to be indexed, whose strings decode
 // to at least n bytes, may fit the dynamic table.
 func (d *Decoder) mayEnterTable(indexing bool, n int) bool {
-	return indexing && uint64(n)+entryOverhead <= uint64(d.table.max)
+	return indexing && uint64(n)+entryOverhead <= uint64(d.table.Max())
 }
 
 // minDecodedLen returns the fewest bytes a string of l raw bytes decodes
@@ -547,7 +548,7 @@ func (d *Decoder) startSkip(start, l int, huff, value, indexing bool, off int) (
 		return 0, 0, err
 	}
 	if indexing {
-		d.table.evictTo(0)
+		d.table.EvictTo(0)
 	}
 	d.skipLeft, d.skipValue, d.skipping, d.skipOff = l, value, true, off
 	d.skipHuff, d.skipCheck = huff, hcode.Checker{}

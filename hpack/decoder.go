@@ -2,7 +2,9 @@ package hpack
 
 import (
 	"fmt"
+	"github.com/metapack/metapack/internal/dyntable"
 	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/tabledef"
 	"math"
 
 	"github.com/metapack/metapack/intern"
@@ -17,6 +19,8 @@ const (
 	// costs. (headerblock uses x/net's Framer's 16 MiB, to match x/net.)
 	defaultMaxHeaderListSize = 64 << 10
 	defaultMaxFields         = 256
+	// entryOverhead is the 32 bytes RFC 7541 §4.1 adds to each entry's size.
+	entryOverhead = tabledef.FieldOverhead
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
@@ -40,7 +44,7 @@ var defaultInternedValues = [...]staticdata.KeyID{
 // so the dynamic table stays in sync, and only the fields past it are
 // dropped. The zero Decoder is NewDecoder(0).
 type Decoder struct {
-	table       dynTable
+	table       dyntable.Table
 	settingsMax uint32 // the SETTINGS_HEADER_TABLE_SIZE we advertise
 	// updateRequired: the next block must start with an update of at most
 	// lowestSettings.
@@ -108,7 +112,7 @@ func (d *Decoder) ready() {
 
 // initTableMax gives the table its maximum before any size update.
 func (d *Decoder) initTableMax() {
-	d.table.max = min(d.settingsMax, DefaultTableSize)
+	d.table.SetMax(min(d.settingsMax, DefaultTableSize))
 	d.updateRequired = false
 }
 
@@ -198,7 +202,7 @@ func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
 // the last block (RFC 7541 §4.2; x/net does not require it), unless
 // SetMaxDynamicTableSize stands for it.
 func (d *Decoder) SetAllowedMaxDynamicTableSize(v uint32) {
-	if v < d.table.max {
+	if v < d.table.Max() {
 		if !d.updateRequired || v < d.lowestSettings {
 			d.lowestSettings = v
 		}
@@ -219,23 +223,23 @@ func (d *Decoder) SetMaxDynamicTableSize(v uint32) { d.setTableMax(v) }
 func (d *Decoder) setTableMax(v uint32) {
 	if d.updateRequired {
 		d.updateRequired = false
-		d.table.evictTo(min(v, d.lowestSettings))
+		d.table.EvictTo(min(v, d.lowestSettings))
 	}
-	d.table.setMax(v)
+	d.table.SetMax(v)
 }
 
 // DynamicTableSize returns the dynamic table's size and its current maximum
 // in RFC 7541 terms.
-func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.size, d.table.max }
+func (d *Decoder) DynamicTableSize() (size, max uint32) { return d.table.Size(), d.table.Max() }
 
 // DynamicEntry returns dynamic table entry i (0 is the newest), and ok
 // false, with empty strings, past the last entry.
 func (d *Decoder) DynamicEntry(i int) (name, value string, ok bool) {
-	if i < 0 || i >= d.table.len() {
+	if i < 0 || i >= d.table.Len() {
 		return "", "", false
 	}
-	e := d.table.at(i)
-	return e.name.String(), e.value.String(), true
+	e := d.table.At(i)
+	return e.Name.String(), e.Value.String(), true
 }
 
 // Decode decodes a whole header block, appending its fields to dst. It
@@ -400,7 +404,7 @@ func (d *Decoder) poisoned() error {
 // Reset returns the decoder to its state after NewDecoder with the current
 // SETTINGS value and limits, keeping its memory, for a new connection.
 func (d *Decoder) Reset() {
-	d.table.evictTo(0)
+	d.table.EvictTo(0)
 	d.keepSlab = keepSlab{} // its bytes may be the last connection's strings
 	d.cache.reset()
 	d.initTableMax()

@@ -134,16 +134,16 @@ func TestDecodeEntryLargerThanTable(t *testing.T) {
 	d := NewDecoder(DefaultTableSize)
 	d.SetMaxStringLength(8192)
 	b := mdelem.NewBatch(0, 0)
-	if err := d.Decode(b, literal(0x40, "small", "entry", false)); err != nil || d.table.len() != 1 {
-		t.Fatalf("setup: %v, %d entries", err, d.table.len())
+	if err := d.Decode(b, literal(0x40, "small", "entry", false)); err != nil || d.table.Len() != 1 {
+		t.Fatalf("setup: %v, %d entries", err, d.table.Len())
 	}
 	big := strings.Repeat("v", 4096)
 	b.Reset()
 	if err := d.Decode(b, literal(0x40, "big", big, false)); err != nil {
 		t.Fatalf("an entry larger than the table is not an error: %v", err)
 	}
-	if d.table.len() != 0 {
-		t.Errorf("the table holds %d entries, want it emptied", d.table.len())
+	if d.table.Len() != 0 {
+		t.Errorf("the table holds %d entries, want it emptied", d.table.Len())
 	}
 	if b.Len() != 1 || b.At(0).Value.String() != big {
 		t.Errorf("the field itself was not emitted")

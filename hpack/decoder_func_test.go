@@ -64,7 +64,7 @@ func TestDecodeFragmentFunc(t *testing.T) {
 	}
 	// A nil fn drops the fields and still keeps the table.
 	d := NewDecoder(DefaultTableSize)
-	if err := d.DecodeFragmentFunc(nil, blocks[0], true); err != nil || d.table.len() == 0 {
-		t.Fatalf("nil fn: %v, %d table entries", err, d.table.len())
+	if err := d.DecodeFragmentFunc(nil, blocks[0], true); err != nil || d.table.Len() == 0 {
+		t.Fatalf("nil fn: %v, %d table entries", err, d.table.Len())
 	}
 }

@@ -172,7 +172,7 @@ func TestDecodeFragmentFuncIndexedSlabs(t *testing.T) {
 			t.Fatalf("indexed value %d is not right after value %d: other values came between them", i, i-1)
 		}
 	}
-	if d.table.len() == 0 {
+	if d.table.Len() == 0 {
 		t.Fatal("nothing was indexed: the test proves nothing")
 	}
 }
@@ -186,8 +186,8 @@ func TestDecodeFragmentFuncNil(t *testing.T) {
 			t.Fatalf("block %d: %v", i, err)
 		}
 	}
-	if d.table.len() != 1 {
-		t.Fatalf("table holds %d entries, want 1", d.table.len())
+	if d.table.Len() != 1 {
+		t.Fatalf("table holds %d entries, want 1", d.table.Len())
 	}
 }
 

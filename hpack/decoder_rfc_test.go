@@ -34,7 +34,7 @@ func batchPairs(b *mdelem.Batch) [][2]string {
 
 func tablePairs(d *Decoder) [][2]string {
 	var out [][2]string
-	for i := range d.table.len() {
+	for i := range d.table.Len() {
 		n, v, _ := d.DynamicEntry(i)
 		out = append(out, [2]string{n, v})
 	}

@@ -1,6 +1,8 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/enctable"
+	"github.com/metapack/metapack/internal/indexpolicy"
 	"math"
 
 	"github.com/metapack/metapack/internal/hcode"
@@ -22,7 +24,7 @@ import (
 // The zero Encoder indexes nothing until its limits are raised; use
 // NewEncoder.
 type Encoder struct {
-	table encTable
+	table enctable.Table
 	// peerMax is the peer's SETTINGS_HEADER_TABLE_SIZE and limit our own
 	// cap; the table's maximum is the lower of the two.
 	peerMax, limit uint32
@@ -36,8 +38,8 @@ type Encoder struct {
 
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
-	seen       seenFilter
-	names      nameScores
+	seen       indexpolicy.Seen
+	names      indexpolicy.NameScores
 	lits       litCache
 }
 
@@ -54,10 +56,10 @@ func NewEncoder(peerTableSize uint32) *Encoder {
 // Reset returns the Encoder to a new Encoder's state with the current
 // settings and policy, as for a new connection. It does not allocate.
 func (e *Encoder) Reset() {
-	e.table.reset()
+	e.table.Reset()
 	e.resetPolicy()
 	m := min(e.peerMax, e.limit)
-	e.table.setMax(m)
+	e.table.SetMax(m)
 	// The peer's decoder starts at HTTP/2's initial table size, not at
 	// its setting: a size update must bring it to m.
 	e.sentMax = DefaultTableSize
@@ -90,10 +92,10 @@ const maxTableSizeLimit = 1 << 30
 // applyMax makes min(peerMax, limit) the table's maximum.
 func (e *Encoder) applyMax() {
 	m := min(e.peerMax, e.limit)
-	if m == e.table.max {
+	if m == e.table.Max() {
 		return
 	}
-	e.table.setMax(m)
+	e.table.SetMax(m)
 	e.minMax = min(e.minMax, m)
 	e.updatePending = true
 }
@@ -156,19 +158,19 @@ func (e *Encoder) appendOne(dst []byte, f mdelem.Field, how indexing) []byte {
 // current one.
 func (e *Encoder) appendSizeUpdates(dst []byte) []byte {
 	low := e.minMax
-	if low < e.sentMax && low < e.table.max {
+	if low < e.sentMax && low < e.table.Max() {
 		// x/net's decoder accepts a second size update only when the
 		// first emptied its table: empty it, and send 0.
-		if e.table.size > 0 {
-			e.table.evictTo(0)
+		if e.table.Size() > 0 {
+			e.table.EvictTo(0)
 			low = 0
 		}
 		dst = hcode.AppendInt(dst, 5, reprSizeUpdate, uint64(low))
 	}
-	if low < e.sentMax || e.table.max != e.sentMax {
-		dst = hcode.AppendInt(dst, 5, reprSizeUpdate, uint64(e.table.max))
+	if low < e.sentMax || e.table.Max() != e.sentMax {
+		dst = hcode.AppendInt(dst, 5, reprSizeUpdate, uint64(e.table.Max()))
 	}
-	e.sentMax = e.table.max
+	e.sentMax = e.table.Max()
 	e.minMax = math.MaxUint32
 	e.updatePending = false
 	return dst

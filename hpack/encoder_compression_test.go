@@ -2,6 +2,7 @@ package hpack
 
 import (
 	"bytes"
+	"github.com/metapack/metapack/internal/indexpolicy"
 	"testing"
 
 	xhpack "golang.org/x/net/http2/hpack"
@@ -53,7 +54,7 @@ func encXnetRatio(sensitive func(story.Header) bool, stories ...[][]story.Header
 // for giving x/net the same ones as Sensitive.
 func encNeverIndexed(h story.Header) bool {
 	a := staticdata.Lookup(h.Name)
-	return a != nil && neverIndexed(a.Key(), len(h.Value))
+	return a != nil && indexpolicy.NeverIndexed(a.Key(), len(h.Value))
 }
 
 // encIndexAuthorization is a policy that indexes authorization as x/net

@@ -88,9 +88,9 @@ func encCheckTables(t *testing.T, where string, e *Encoder, d *Decoder) {
 	t.Helper()
 	es, em := e.dynamicTableSize()
 	ds, dm := d.DynamicTableSize()
-	if e.dynamicTableLen() != d.table.len() || es != ds || em != dm {
+	if e.dynamicTableLen() != d.table.Len() || es != ds || em != dm {
 		t.Fatalf("%s: encoder table has %d entries, size %d/%d; decoder's %d, %d/%d",
-			where, e.dynamicTableLen(), es, em, d.table.len(), ds, dm)
+			where, e.dynamicTableLen(), es, em, d.table.Len(), ds, dm)
 	}
 	for i := range e.dynamicTableLen() {
 		en, ev, _ := e.dynamicEntry(i)

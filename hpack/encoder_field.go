@@ -1,7 +1,9 @@
 package hpack
 
 import (
+	"github.com/metapack/metapack/internal/enctable"
 	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/indexpolicy"
 
 	"github.com/metapack/metapack/internal/tabledef"
 	"github.com/metapack/metapack/internal/tier"
@@ -25,20 +27,20 @@ const dynIndexBase = tier.TableLen + 1
 // appendField appends f's representation, sent as how says unless f is
 // Sensitive; indexDefault leaves the choice to the default policy.
 func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte {
-	var v fieldView // filled field by field: faster than a composite literal
-	v.nameAtom, v.valueAtom = f.Name.Atom(), f.Value.Atom()
-	v.name, v.value = f.Name.UnsafeString(), f.Value.UnsafeString()
+	var v enctable.Field // filled field by field: faster than a composite literal
+	v.NameAtom, v.ValueAtom = f.Name.Atom(), f.Value.Atom()
+	v.Name, v.Value = f.Name.UnsafeString(), f.Value.UnsafeString()
 	if f.Sensitive() {
 		how = indexNever
 	}
-	if how == indexDefault && v.nameAtom != nil && neverIndexed(staticdata.KeyID(tier.KeyOf(v.nameAtom)), len(v.value)) {
+	if how == indexDefault && v.NameAtom != nil && indexpolicy.NeverIndexed(staticdata.KeyID(tier.KeyOf(v.NameAtom)), len(v.Value)) {
 		how = indexNever
-		if e.indexCreds && staticdata.KeyID(tier.KeyOf(v.nameAtom)) != staticdata.KeyCookie {
+		if e.indexCreds && staticdata.KeyID(tier.KeyOf(v.NameAtom)) != staticdata.KeyCookie {
 			how = e.credentialIndexing(&v)
 		}
 	}
 	var nameIndex uint8
-	if v.nameAtom != nil {
+	if v.NameAtom != nil {
 		var index uint8
 		index, nameIndex = staticMatch(&v)
 		if index != 0 && how != indexNever {
@@ -48,21 +50,21 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 	var nh, ph uint64
 	if how == indexNever {
 		// Neither looked up nor added: only the name may be in the table.
-		if nameIndex == 0 && e.table.count > 0 {
-			nh = strHash(v.nameAtom, v.name)
+		if nameIndex == 0 && e.table.Count() > 0 {
+			nh = indexpolicy.StrHash(v.NameAtom, v.Name)
 		}
-	} else if e.table.max > 0 {
-		nh = strHash(v.nameAtom, v.name)
-		ph = tabledef.PairHash(nh, valueHash(v.value))
-		if e.table.count > 0 {
-			if age, ok := e.table.findField(ph, &v); ok {
+	} else if e.table.Max() > 0 {
+		nh = indexpolicy.StrHash(v.NameAtom, v.Name)
+		ph = tabledef.PairHash(nh, indexpolicy.ValueHash(v.Value))
+		if e.table.Count() > 0 {
+			if age, ok := e.table.FindField(ph, &v); ok {
 				return e.appendHit(dst, how, nh, age)
 			}
 		}
 	}
 	idx := uint64(nameIndex)
-	if idx == 0 && e.table.count > 0 {
-		if age, ok := e.table.findName(nh, &v); ok {
+	if idx == 0 && e.table.Count() > 0 {
+		if age, ok := e.table.FindName(nh, &v); ok {
 			idx = uint64(dynIndexBase + age)
 		}
 	}
@@ -78,15 +80,15 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 		dst = hcode.AppendInt(dst, 4, reprNone, idx)
 	}
 	if idx == 0 {
-		dst = hcode.AppendString(dst, 7, 0, v.name, true)
+		dst = hcode.AppendString(dst, 7, 0, v.Name, true)
 	}
-	if how == indexNever && cacheable(len(v.value)) {
-		dst = e.lits.appendString(dst, v.value)
+	if how == indexNever && cacheable(len(v.Value)) {
+		dst = e.lits.appendString(dst, v.Value)
 	} else {
-		dst = hcode.AppendString(dst, 7, 0, v.value, true)
+		dst = hcode.AppendString(dst, 7, 0, v.Value, true)
 	}
 	if how == indexIncremental {
-		e.table.add(&v, nh, ph)
+		e.table.Add(&v, nh, ph)
 	}
 	return dst
 }
@@ -95,29 +97,29 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 // equals the field.
 func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []byte {
 	if how == indexDefault {
-		e.names.repeat(nh)
+		e.names.Repeat(nh)
 	}
 	return hcode.AppendInt(dst, 7, reprIndexed, uint64(dynIndexBase+age))
 }
 
 // staticMatch returns the static index of the field, whose name is an
 // atom, and the first static index with its name, or 0s. A value that is a
-// static-tier string gets its atom in v.valueAtom, unless only "" can
+// static-tier string gets its atom in v.ValueAtom, unless only "" can
 // match (most names): then the value is not looked up.
-func staticMatch(v *fieldView) (index, nameIndex uint8) {
-	nameIndex = tier.NameIndex(v.nameAtom)
-	if nameIndex == 0 || v.value != "" && !tier.HasValues(nameIndex) {
+func staticMatch(v *enctable.Field) (index, nameIndex uint8) {
+	nameIndex = tier.NameIndex(v.NameAtom)
+	if nameIndex == 0 || v.Value != "" && !tier.HasValues(nameIndex) {
 		return 0, nameIndex
 	}
-	if v.valueAtom == nil {
-		if !tier.MayBeAtom(v.value) {
+	if v.ValueAtom == nil {
+		if !tier.MayBeAtom(v.Value) {
 			return 0, nameIndex
 		}
-		if v.valueAtom = tier.Lookup(v.value); v.valueAtom == nil {
+		if v.ValueAtom = tier.Lookup(v.Value); v.ValueAtom == nil {
 			return 0, nameIndex
 		}
 	}
-	return tier.LookupFieldAtoms(v.nameAtom, v.valueAtom)
+	return tier.LookupFieldAtoms(v.NameAtom, v.ValueAtom)
 }
 
 // litCache keeps the encoding of the last few long never-indexed values,

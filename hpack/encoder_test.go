@@ -16,10 +16,7 @@ import (
 
 func TestEncoderInlining(t *testing.T) {
 	inlinecheck.Check(t, ".",
-		"strHash", "fold", "hashTag", "neverIndexed", "cacheable", "nextPow2",
-		"(*encTable).live", "(*encTable).equal", "(*encTable).at",
-		"(*encTable).evictTo", "(*byteRing).place",
-		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat",
+		"cacheable",
 	)
 }
 

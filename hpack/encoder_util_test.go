@@ -98,16 +98,17 @@ func encHeaderBytes(stories ...[][]story.Header) int {
 // dynamicTableSize, dynamicTableLen and dynamicEntry show the encoder's
 // dynamic table to the tests: its RFC 7541 size and maximum, its number
 // of entries, and entry i (0 is the newest), ok false past the end.
-func (e *Encoder) dynamicTableSize() (size, max uint32) { return e.table.size, e.table.max }
+func (e *Encoder) dynamicTableSize() (size, max uint32) { return e.table.Size(), e.table.Max() }
 
-func (e *Encoder) dynamicTableLen() int { return int(e.table.count) }
+func (e *Encoder) dynamicTableLen() int { return int(e.table.Count()) }
 
 func (e *Encoder) dynamicEntry(i int) (name, value string, ok bool) {
-	if i < 0 || i >= int(e.table.count) {
+	if i < 0 || i >= int(e.table.Count()) {
 		return "", "", false
 	}
-	ent := e.table.at(uint32(i))
-	return e.table.str(ent.name), e.table.str(ent.value), true
+	ent := e.table.At(uint32(i))
+	name, value = e.table.Strings(ent)
+	return name, value, true
 }
 
 // indexPolicy picks how to send a field, for tests that fix the
@@ -146,12 +147,4 @@ func (e policyEncoder) AppendBlock(dst []byte, b *mdelem.Batch) []byte {
 // AppendField is Encoder.AppendField under the policy.
 func (e policyEncoder) AppendField(dst []byte, f mdelem.Field) []byte {
 	return e.appendOne(dst, f, e.how(f))
-}
-
-// str returns a copy of a table string.
-func (t *encTable) str(s encStr) string {
-	if s.atom != nil {
-		return s.atom.String()
-	}
-	return string(t.ringBytes(s))
 }

@@ -87,7 +87,7 @@ func TestDynamicEntryOutOfRange(t *testing.T) {
 		name  string
 		entry func(int) (string, string, bool)
 		len   func() int
-	}{{"decoder", d.DynamicEntry, d.table.len}, {"encoder", e.dynamicEntry, e.dynamicTableLen}} {
+	}{{"decoder", d.DynamicEntry, d.table.Len}, {"encoder", e.dynamicEntry, e.dynamicTableLen}} {
 		if n := side.len(); n != 1 {
 			t.Fatalf("%s: %d entries, want 1", side.name, n)
 		}

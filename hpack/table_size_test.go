@@ -48,8 +48,8 @@ func TestTableSizesAnyUint32(t *testing.T) {
 				}
 				es, em := enc.dynamicTableSize()
 				ds, dm := dec.DynamicTableSize()
-				if es != ds || em != dm || enc.dynamicTableLen() != dec.table.len() {
-					t.Fatalf("block %d: encoder table %d/%d, %d entries; decoder %d/%d, %d", i, es, em, enc.dynamicTableLen(), ds, dm, dec.table.len())
+				if es != ds || em != dm || enc.dynamicTableLen() != dec.table.Len() {
+					t.Fatalf("block %d: encoder table %d/%d, %d entries; decoder %d/%d, %d", i, es, em, enc.dynamicTableLen(), ds, dm, dec.table.Len())
 				}
 			}
 			// The decoder also takes the size update to its setting.

@@ -61,7 +61,7 @@ func TestZeroValues(t *testing.T) {
 			t.Errorf("round %d: the zero Encoder's table maximum is %d", round, m)
 		}
 	}
-	if dec.table.len() == 0 {
+	if dec.table.Len() == 0 {
 		t.Error("the zero Encoder indexed nothing once its table was raised")
 	}
 }

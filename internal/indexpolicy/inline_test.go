@@ -1,0 +1,13 @@
+package indexpolicy
+
+import (
+	"testing"
+
+	"github.com/metapack/metapack/internal/inlinecheck"
+)
+
+// The encoders call these once per field.
+func TestInlining(t *testing.T) {
+	inlinecheck.Check(t, ".", "StrHash", "fold", "HashTag", "NeverIndexed",
+		"(*Seen).Seen", "(*NameScores).Fresh", "(*NameScores).Repeat")
+}

@@ -1,0 +1,91 @@
+// Package indexpolicy is the encoders' default indexing policy, HPACK's
+// and QPACK's: which fields to add to the dynamic table, learned from what
+// repeats, and which never to add.
+package indexpolicy
+
+import "github.com/metapack/metapack/staticdata"
+
+// MinIndexedCookie is the shortest cookie value that the default policy
+// may index: shorter ones are easy to guess one at a time, which a
+// compression oracle could confirm (RFC 7541 §7.1.3).
+const MinIndexedCookie = 20
+
+// NeverIndexed reports whether the default policy sends a field with name
+// key and a value of vlen bytes as a never-indexed literal: credentials,
+// and cookies short enough to guess.
+func NeverIndexed(key staticdata.KeyID, vlen int) bool {
+	switch key {
+	case staticdata.KeyAuthorization, staticdata.KeyProxyAuthorization:
+		return true
+	case staticdata.KeyCookie:
+		return vlen < MinIndexedCookie
+	}
+	return false
+}
+
+// seenSlots is the size of the seen filter: a small one compresses better,
+// as a value last seen long ago is unlikely to repeat before eviction.
+const seenSlots = 192
+
+// Seen remembers the pair hashes of fields recently sent without
+// indexing, in sets of two tags, newer first, so that the default policy
+// can index a field on its second sighting.
+type Seen struct {
+	tags [seenSlots]uint32
+}
+
+// HashTag returns a tag for h: its high half, never 0 (an empty slot).
+func HashTag(h uint64) uint32 { return uint32(h>>32) | 1 }
+
+// Seen reports whether ph is in the filter, and records it.
+func (s *Seen) Seen(ph uint64) bool {
+	set := (*[2]uint32)(s.tags[ph%(seenSlots/2)*2:])
+	tag := HashTag(ph)
+	if set[0] == tag {
+		return true
+	}
+	hit := set[1] == tag
+	set[1], set[0] = set[0], tag
+	return hit
+}
+
+// nameSlots is the size of the table of per-name repeat scores.
+const nameSlots = 256
+
+// maxNameScore bounds a name's score either way, so that a name whose
+// values change character is re-learned within a few fields.
+const maxNameScore = 8
+
+// NameScores learns, per name, whether values tend to repeat: a repeat
+// raises the name's score, a first sighting lowers it.
+type NameScores struct {
+	tags  [nameSlots]uint32
+	score [nameSlots]int8
+}
+
+// slot returns the score of the name with hash nh.
+func (s *NameScores) slot(nh uint64) *int8 {
+	i := nh % nameSlots
+	if tag := HashTag(nh); s.tags[i] != tag {
+		s.tags[i], s.score[i] = tag, 0
+	}
+	return &s.score[i]
+}
+
+// Repeat records a value of the name that was sent before.
+func (s *NameScores) Repeat(nh uint64) {
+	if p := s.slot(nh); *p < maxNameScore {
+		*p++
+	}
+}
+
+// Fresh records a value of the name seen for the first time, and reports
+// whether the name's values have tended to repeat until now.
+func (s *NameScores) Fresh(nh uint64) bool {
+	p := s.slot(nh)
+	repeats := *p >= 0
+	if *p > -maxNameScore {
+		*p--
+	}
+	return repeats
+}
