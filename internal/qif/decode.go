@@ -24,9 +24,9 @@ import (
 // Table Capacity of c.Capacity, as if the encoder had sent it: byte offsets
 // in encoder-stream errors count its SetCapacityLen(c.Capacity) bytes.
 //
-// An error names the record and stream and wraps the decoder's error (a
-// *qpack.Error), or says that a stream ID came twice or that sections were
-// still blocked at the end.
+// An error names the record (counting from 1) and the stream, and wraps
+// the decoder's error (a *qpack.Error), or says that a stream ID came twice
+// or that sections were still blocked at the end.
 func Decode(recs []Record, c Config) (map[uint64][]Field, error) {
 	dec := qpack.NewDecoder(c.Capacity, c.Blocked)
 	dec.SetMaxFieldSectionSize(-1)
@@ -58,7 +58,8 @@ func Decode(recs []Record, c Config) (map[uint64][]Field, error) {
 		sets[id] = set
 		return nil
 	}
-	for i, r := range recs {
+	for n, r := range recs {
+		i := n + 1 // records count from 1 in errors
 		if r.StreamID == EncoderStream {
 			if err := dec.WriteEncoderStream(r.Data); err != nil {
 				return nil, fmt.Errorf("record %d (encoder stream): %w", i, err)

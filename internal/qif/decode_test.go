@@ -42,17 +42,17 @@ func TestDecode(t *testing.T) {
 		{"two wait for one record", []Record{{0, rfcB2Encoder}, {0, rfcB3Encoder}, {12, rfcB4Section}, {8, []byte("\x05\x00\x80\x82")}, {0, rfcB4Encoder}},
 			Config{Capacity: 220, Blocked: 2}, map[uint64][]Field{8: rfcB2Fields, 12: rfcB4Fields}, 0, ""},
 		{"more blocked than advertised", []Record{{8, rfcB2Section}, {0, rfcB2Encoder}}, Config{Capacity: 220},
-			nil, qpack.ErrCodeDecompressionFailed, "record 0 (stream 8): "},
+			nil, qpack.ErrCodeDecompressionFailed, "record 1 (stream 8): "},
 		{"still blocked at the end", []Record{{8, rfcB2Section}}, Config{Capacity: 220, Blocked: 1},
 			nil, 0, "1 section(s) still blocked at the end of the input, on streams [8]"},
 		{"two sections on a stream", []Record{{4, rfcB1Section}, {4, rfcB1Section}}, Config{},
-			nil, 0, "record 1: stream 4 has a second section"},
+			nil, 0, "record 2: stream 4 has a second section"},
 		{"a second section on a blocked stream", []Record{{8, rfcB2Section}, {8, rfcB2Section}}, Config{Capacity: 220, Blocked: 1},
-			nil, 0, "record 1: stream 8 has a second section"},
+			nil, 0, "record 2: stream 8 has a second section"},
 		{"capacity over ours", []Record{{0, rfcB2Encoder}}, Config{Capacity: 219},
-			nil, qpack.ErrCodeEncoderStream, "record 0 (encoder stream): "},
+			nil, qpack.ErrCodeEncoderStream, "record 1 (encoder stream): "},
 		{"a bad section", []Record{{1, []byte{0x00, 0x81}}}, Config{Capacity: 220},
-			nil, qpack.ErrCodeDecompressionFailed, "record 0 (stream 1): "},
+			nil, qpack.ErrCodeDecompressionFailed, "record 1 (stream 1): "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
