@@ -38,8 +38,7 @@ type Encoder struct {
 
 	// indexCreds is set by SetIndexCredentials.
 	indexCreds bool
-	seen       indexpolicy.Seen
-	names      indexpolicy.NameScores
+	policy     indexpolicy.Policy
 	lits       litCache
 }
 

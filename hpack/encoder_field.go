@@ -97,7 +97,7 @@ func (e *Encoder) appendField(dst []byte, f *mdelem.Field, how indexing) []byte 
 // equals the field.
 func (e *Encoder) appendHit(dst []byte, how indexing, nh uint64, age uint32) []byte {
 	if how == indexDefault {
-		e.names.Repeat(nh)
+		e.policy.Repeat(nh)
 	}
 	return hcode.AppendInt(dst, 7, reprIndexed, uint64(dynIndexBase+age))
 }

@@ -21,34 +21,20 @@ const (
 // haveName tells whether its name is in one.
 func (e *Encoder) defaultIndexing(v *enctable.Field, nh, ph uint64, haveName bool) indexing {
 	size := uint64(len(v.Name)) + uint64(len(v.Value)) + entryOverhead
-	switch {
-	case size > uint64(e.table.Max())*3/4:
-		return indexNone
-	case e.seen.Seen(ph):
-		e.names.Repeat(nh)
-		return indexIncremental
-	case e.names.Fresh(nh):
-		// A new value of a name whose values tend to repeat.
-		return indexIncremental
-	case !haveName:
-		// Index the name, so that later fields can refer to it.
+	if e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, haveName, true) {
 		return indexIncremental
 	}
 	return indexNone
 }
 
 // credentialIndexing is the policy for a credential under
-// SetIndexCredentials: indexed at once, since it repeats on every request
-// of the connection, unless it is too big for the table.
+// SetIndexCredentials.
 func (e *Encoder) credentialIndexing(v *enctable.Field) indexing {
-	if uint64(len(v.Name))+uint64(len(v.Value))+entryOverhead > uint64(e.table.Max())*3/4 {
-		return indexNone
+	if indexpolicy.IndexesCredential(uint64(len(v.Name))+uint64(len(v.Value))+entryOverhead, uint64(e.table.Max())) {
+		return indexIncremental
 	}
-	return indexIncremental
+	return indexNone
 }
 
 // resetPolicy forgets what the default policy learned.
-func (e *Encoder) resetPolicy() {
-	e.seen = indexpolicy.Seen{}
-	e.names = indexpolicy.NameScores{}
-}
+func (e *Encoder) resetPolicy() { e.policy = indexpolicy.Policy{} }

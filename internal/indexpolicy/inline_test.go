@@ -9,5 +9,5 @@ import (
 // The encoders call these once per field.
 func TestInlining(t *testing.T) {
 	inlinecheck.Check(t, ".", "StrHash", "fold", "HashTag", "NeverIndexed",
-		"(*Seen).Seen", "(*NameScores).Fresh", "(*NameScores).Repeat")
+		"(*seenFilter).seen", "(*nameScores).fresh", "(*nameScores).repeat", "(*Policy).Repeat", "IndexesCredential")
 }

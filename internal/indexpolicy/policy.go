@@ -27,18 +27,18 @@ func NeverIndexed(key staticdata.KeyID, vlen int) bool {
 // as a value last seen long ago is unlikely to repeat before eviction.
 const seenSlots = 192
 
-// Seen remembers the pair hashes of fields recently sent without
+// seenFilter remembers the pair hashes of fields recently sent without
 // indexing, in sets of two tags, newer first, so that the default policy
 // can index a field on its second sighting.
-type Seen struct {
+type seenFilter struct {
 	tags [seenSlots]uint32
 }
 
 // HashTag returns a tag for h: its high half, never 0 (an empty slot).
 func HashTag(h uint64) uint32 { return uint32(h>>32) | 1 }
 
-// Seen reports whether ph is in the filter, and records it.
-func (s *Seen) Seen(ph uint64) bool {
+// seenFilter reports whether ph is in the filter, and records it.
+func (s *seenFilter) seen(ph uint64) bool {
 	set := (*[2]uint32)(s.tags[ph%(seenSlots/2)*2:])
 	tag := HashTag(ph)
 	if set[0] == tag {
@@ -56,15 +56,15 @@ const nameSlots = 256
 // values change character is re-learned within a few fields.
 const maxNameScore = 8
 
-// NameScores learns, per name, whether values tend to repeat: a repeat
+// nameScores learns, per name, whether values tend to repeat: a repeat
 // raises the name's score, a first sighting lowers it.
-type NameScores struct {
+type nameScores struct {
 	tags  [nameSlots]uint32
 	score [nameSlots]int8
 }
 
 // slot returns the score of the name with hash nh.
-func (s *NameScores) slot(nh uint64) *int8 {
+func (s *nameScores) slot(nh uint64) *int8 {
 	i := nh % nameSlots
 	if tag := HashTag(nh); s.tags[i] != tag {
 		s.tags[i], s.score[i] = tag, 0
@@ -72,16 +72,16 @@ func (s *NameScores) slot(nh uint64) *int8 {
 	return &s.score[i]
 }
 
-// Repeat records a value of the name that was sent before.
-func (s *NameScores) Repeat(nh uint64) {
+// repeat records a value of the name that was sent before.
+func (s *nameScores) repeat(nh uint64) {
 	if p := s.slot(nh); *p < maxNameScore {
 		*p++
 	}
 }
 
-// Fresh records a value of the name seen for the first time, and reports
+// fresh records a value of the name seen for the first time, and reports
 // whether the name's values have tended to repeat until now.
-func (s *NameScores) Fresh(nh uint64) bool {
+func (s *nameScores) fresh(nh uint64) bool {
 	p := s.slot(nh)
 	repeats := *p >= 0
 	if *p > -maxNameScore {
@@ -89,3 +89,44 @@ func (s *NameScores) Fresh(nh uint64) bool {
 	}
 	return repeats
 }
+
+// Policy is an encoder's default policy for fields in no table: what it
+// learned of the fields sent so far. The zero Policy is ready.
+type Policy struct {
+	seen  seenFilter
+	names nameScores
+}
+
+// Indexes reports whether a field of RFC 7541 size size, whose name and
+// pair hashes are nh and ph, goes into a table of maximum tableMax:
+// haveName tells whether its name is in a table already. It learns from
+// the call. A field is indexed on its second sighting; when eager is set,
+// also at once if its name is in no table or its values have tended to
+// repeat (eager suits an encoder that can refer to an entry in the block
+// that inserts it, as HPACK's always can).
+func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName, eager bool) bool {
+	switch {
+	case size > tableMax*3/4:
+		return false
+	case p.seen.seen(ph):
+		p.names.repeat(nh)
+		return true
+	case !eager:
+		p.names.fresh(nh)
+		return false
+	case p.names.fresh(nh):
+		// A new value of a name whose values tend to repeat.
+		return true
+	}
+	// Index the name, so that later fields can refer to it.
+	return !haveName
+}
+
+// Repeat records a field found in a table, whose name hash is nh.
+func (p *Policy) Repeat(nh uint64) { p.names.repeat(nh) }
+
+// IndexesCredential reports whether a credential of size size goes into
+// a table of maximum tableMax, when the encoder may index credentials:
+// at once, since it repeats on every request of the connection, unless
+// it is too big for the table.
+func IndexesCredential(size, tableMax uint64) bool { return size <= tableMax*3/4 }
