@@ -56,6 +56,7 @@ var commands = []command{
 	{"decode", "decode one or more hex header blocks, optionally explaining each byte", runDecode},
 	{"encode", "encode name:value fields into a hex header block", runEncode},
 	{"qpack-decode", "decode a QPACK offline-interop file into a QIF", runQpackDecode},
+	{"qpack-encode", "encode a QIF into a QPACK offline-interop file", runQpackEncode},
 }
 
 func main() {
