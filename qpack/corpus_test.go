@@ -290,3 +290,48 @@ func TestQIFRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestQIFEncodeBlockedBudget checks the encoder's count of blocked streams
+// (RFC 9204 section 2.1.2) by holding its encoder stream back:
+//
+//   - In ack mode 0 no acknowledgement ever comes, so each section that
+//     refers to an entry it has not seen acknowledged stays a stream that
+//     may block, and there may be no more of them than the decoder's
+//     SETTINGS_QPACK_BLOCKED_STREAMS. So with every encoder-stream record
+//     moved to the end, which blocks each such section until then, a
+//     decoder that allows that many blocked streams must still decode it.
+//   - In ack mode 1 with no blocked stream allowed, a section may refer only
+//     to entries acknowledged when it is encoded, which come at the latest
+//     with the previous section's encoder-stream record. So with each such
+//     record moved one section later, after its section, a decoder that
+//     allows no blocked stream must still decode it all.
+func TestQIFEncodeBlockedBudget(t *testing.T) {
+	for _, name := range compressionQIFs {
+		want := readQIF(t, name)
+		for _, c := range []string{"4096.100.0", "4096.0.0", "4096.5.0", "512.100.0", "256.1.0", "4096.0.1", "512.0.1", "256.0.1"} {
+			t.Run(name+"/"+c, func(t *testing.T) {
+				cfg, err := qif.ParseConfig(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := qif.Encode(want, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, err := qif.ParseRecords(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				delay := len(recs) // to the end
+				if cfg.Ack {
+					delay = 1
+				}
+				got, err := qif.Decode(delayEncoderStream(recs, delay), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkSets(t, got, want, seq(len(want)))
+			})
+		}
+	}
+}
