@@ -1,5 +1,5 @@
-// Command metapack is a command-line tool for the metapack HPACK (RFC 7541)
-// and gRPC-metadata library.
+// Command metapack is a command-line tool for the metapack HPACK (RFC 7541),
+// QPACK (RFC 9204) and gRPC-metadata library.
 //
 // Usage:
 //
@@ -16,8 +16,8 @@
 // have the stack printed after it.
 //
 // "-" stands for standard input: for the stories that inflate, deflate,
-// ratio and bench --corpus read, and for decode's header blocks and encode's
-// fields, one a line.
+// ratio and bench --corpus read, for decode's header blocks and encode's
+// fields, one a line, and for the files of qpack-decode and qpack-encode.
 package main
 
 import (
@@ -55,6 +55,8 @@ var commands = []command{
 	{"bench", "benchmark metapack beside x/net and unique.Make on a corpus", runBench},
 	{"decode", "decode one or more hex header blocks, optionally explaining each byte", runDecode},
 	{"encode", "encode name:value fields into a hex header block", runEncode},
+	{"qpack-decode", "decode a QPACK offline-interop file into a QIF", runQpackDecode},
+	{"qpack-encode", "encode a QIF into a QPACK offline-interop file", runQpackEncode},
 }
 
 func main() {
@@ -125,7 +127,8 @@ func lookup(name string) (command, bool) {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprint(w, `metapack is a tool for HPACK (RFC 7541) header blocks and gRPC metadata.
+	fmt.Fprint(w, `metapack is a tool for HPACK (RFC 7541) header blocks, QPACK (RFC 9204)
+field sections and gRPC metadata.
 
 Usage:
 
@@ -158,8 +161,8 @@ An error is one line on standard error starting "metapack"; usage errors
 add a line that says where to find the usage.
 
 "-" stands for standard input: for the stories that inflate, deflate,
-ratio and bench --corpus read, and for decode's header blocks and encode's
-fields, one a line.
+ratio and bench --corpus read, for decode's header blocks and encode's
+fields, one a line, and for the files of qpack-decode and qpack-encode.
 `)
 }
 

@@ -1,0 +1,87 @@
+package qpack_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/metapack/metapack/internal/qif"
+)
+
+// compressionQIFs are the QIFs that compression is measured on, as in
+// compare-qpack.sh: 571,967 bytes of names and values in all.
+var compressionQIFs = []string{"fb-req", "fb-resp", "netbsd"}
+
+// TestQIFCompression encodes fb-req, fb-resp and netbsd at five settings
+// and checks the wire bytes (sections and encoder stream) over the names'
+// and values' bytes against a target for each; it logs the ratio beside
+// those of ls-qpack's and nghttp3's files in the corpus (encoded in 2019).
+func TestQIFCompression(t *testing.T) {
+	root := qif.Path(t, "encoded", "qpack-05")
+	sets := map[string][][]qif.Field{}
+	raw := 0
+	for _, name := range compressionQIFs {
+		sets[name] = readQIF(t, name)
+		raw += qif.RawBytes(sets[name])
+	}
+	if raw != 571967 {
+		t.Fatalf("%d bytes of names and values, want 571,967", raw)
+	}
+	tests := []struct {
+		cfg    string
+		target float64 // the most wire bytes per name and value byte
+	}{
+		{"4096.100.1", 0.170},
+		{"4096.0.1", 0.190},
+		{"4096.100.0", 0.500},
+		{"256.100.1", 0.550},
+		{"0.0.0", 0.628},
+	}
+	for _, tt := range tests {
+		t.Run("cfg="+tt.cfg, func(t *testing.T) {
+			cfg, err := qif.ParseConfig(tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wire := 0
+			peers := map[string]int{}    // the peers' wire bytes
+			missing := map[string]bool{} // peers without a file for one QIF
+			for _, name := range compressionQIFs {
+				out, err := qif.Encode(sets[name], cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, err := qif.ParseRecords(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wire += qif.WireBytes(recs)
+				for _, peer := range []string{"ls-qpack", "nghttp3"} {
+					f := filepath.Join(root, peer, name+".out."+tt.cfg)
+					if _, err := os.Stat(f); err != nil {
+						missing[peer] = true
+						continue
+					}
+					peers[peer] += qif.WireBytes(readRecords(t, f))
+				}
+			}
+			ratio := float64(wire) / float64(raw)
+			line := ""
+			for _, peer := range []string{"ls-qpack", "nghttp3"} {
+				if !missing[peer] {
+					line += "  " + peer + " " + percent(float64(peers[peer])/float64(raw))
+				}
+			}
+			t.Logf("cfg %s: metapack %d bytes, %s (target %s);  corpus:%s", tt.cfg, wire, percent(ratio), percent(tt.target), line)
+			if ratio > tt.target {
+				t.Errorf("cfg %s: %d wire bytes, %s of %d, over the target %s", tt.cfg, wire, percent(ratio), raw, percent(tt.target))
+			}
+		})
+	}
+}
+
+// percent formats r as a percentage with one decimal.
+func percent(r float64) string {
+	return strconv.FormatFloat(100*r, 'f', 1, 64) + "%"
+}
