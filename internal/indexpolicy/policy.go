@@ -130,3 +130,9 @@ func (p *Policy) Repeat(nh uint64) { p.names.repeat(nh) }
 // at once, since it repeats on every request of the connection, unless
 // it is too big for the table.
 func IndexesCredential(size, tableMax uint64) bool { return size <= tableMax*3/4 }
+
+// KnowsName reports whether the policy has seen a field with the name
+// whose hash is nh recently, before the call that decides on the field.
+func (p *Policy) KnowsName(nh uint64) bool {
+	return p.names.tags[nh%nameSlots] == HashTag(nh)
+}
