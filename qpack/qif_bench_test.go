@@ -153,40 +153,53 @@ func benchDecode(b *testing.B, recs []qif.Record, cfg qif.Config) {
 // benchEncode times passes over batches with a new Encoder each (and a new
 // Decoder for the acknowledgements in ack mode 1).
 func benchEncode(b *testing.B, batches []*mdelem.Batch, raw int, cfg qif.Config) {
-	var section, encStream, decStream []byte
-	got := mdelem.NewBatch(64, 4096)
-	wire := 0
-	b.SetBytes(int64(raw))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
+	// A check pass runs a Decoder beside the Encoder and records the
+	// decoder-stream bytes after each section; timed passes feed the same
+	// bytes back, as compare-qpack.sh's nghttp3 encoder does, and must give
+	// the same wire bytes.
+	var section, encStream []byte
+	acks := make([][]byte, len(batches))
+	pass := func(check bool) int {
 		enc := qpack.NewEncoder()
 		enc.SetMaxTableCapacityLimit(uint32(cfg.Capacity))
 		enc.SetPeerSettings(cfg.Capacity, cfg.Blocked)
 		var dec *qpack.Decoder
-		if cfg.Ack {
+		if check && cfg.Ack {
 			dec = qpack.NewDecoder(cfg.Capacity, cfg.Blocked)
 		}
-		wire = 0
+		wire := 0
 		for i, batch := range batches {
 			id := uint64(i + 1)
 			section, encStream = enc.AppendSection(section[:0], encStream[:0], id, batch)
 			wire += len(section) + len(encStream)
-			if dec == nil {
+			if !cfg.Ack {
 				continue
 			}
-			if err := dec.WriteEncoderStream(encStream); err != nil {
-				b.Fatal(err)
+			if dec != nil {
+				if err := dec.WriteEncoderStream(encStream); err != nil {
+					b.Fatal(err)
+				}
+				if err := dec.Decode(nil, id, section); err != nil {
+					b.Fatal(err)
+				}
+				acks[i] = dec.AppendDecoderStream(acks[i][:0])
 			}
-			got.Reset()
-			if err := dec.Decode(got, id, section); err != nil {
-				b.Fatal(err)
-			}
-			decStream = dec.AppendDecoderStream(decStream[:0])
-			if err := enc.WriteDecoderStream(decStream); err != nil {
+			if err := enc.WriteDecoderStream(acks[i]); err != nil {
 				b.Fatal(err)
 			}
 		}
+		return wire
+	}
+	want := pass(true)
+	b.SetBytes(int64(raw))
+	b.ReportAllocs()
+	b.ResetTimer()
+	wire := 0
+	for b.Loop() {
+		wire = pass(false)
+	}
+	if wire != want {
+		b.Fatalf("a timed pass sent %d wire bytes, the check pass %d", wire, want)
 	}
 	b.ReportMetric(float64(wire), "wire-bytes")
 }
