@@ -64,7 +64,11 @@ type Encoder struct {
 
 	indexCreds bool
 	policy     indexpolicy.Policy
-	hits       []uint32
+	hits       []uint32 // per entry, by absolute index modulo its length: references since inserted
+	// drainEnd caches draining's edge for the table as it was at
+	// drainInserts inserts and capacity drainMax.
+	drainEnd, drainInserts uint64
+	drainMax               uint32
 
 	// The decoder stream: bytes consumed, and a split instruction.
 	dsOff   int64

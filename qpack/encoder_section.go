@@ -129,21 +129,31 @@ func (e *Encoder) fits(st *sectionState, size uint64) bool {
 // draining reports whether the entry of absolute index abs is among the
 // oldest, which inserting an eighth of the capacity would evict.
 func (e *Encoder) draining(abs uint64) bool {
+	if e.drainInserts != e.inserts || e.drainMax != e.table.Max() {
+		e.drainEnd, e.drainInserts, e.drainMax = e.drainEdge(), e.inserts, e.table.Max()
+	}
+	return abs < e.drainEnd
+}
+
+// drainEdge returns the absolute index of the oldest entry that is not
+// draining. Out of line: the table changes far less often than it is
+// looked at.
+//
+//go:noinline
+func (e *Encoder) drainEdge() uint64 {
 	m := e.table.Max()
 	used := e.table.Size()
-	if used+m/8 <= m {
-		return false
-	}
-	over := used + m/8 - m
 	count := e.table.Count()
 	oldest := e.inserts - uint64(count)
-	for k := uint32(0); k < count && over > 0; k++ {
-		if oldest+uint64(k) == abs {
-			return true
-		}
+	if used+m/8 <= m {
+		return oldest
+	}
+	over := used + m/8 - m
+	k := uint32(0)
+	for ; k < count && over > 0; k++ {
 		over -= min(over, e.table.EntrySize(count-1-k))
 	}
-	return false
+	return oldest + uint64(k)
 }
 
 // usable reports whether the section may refer to entry abs.
