@@ -78,7 +78,7 @@ func (e *Encoder) announceCapacity(es []byte) []byte {
 		return es
 	}
 	if e.target < e.table.Size() {
-		if !e.evictable(e.table.Size()-e.target, e.evictionFloor()) {
+		if e.evictedEnd(uint64(e.table.Max()-e.target)) > e.evictionFloor() {
 			return es
 		}
 	}
@@ -98,62 +98,41 @@ func (e *Encoder) evictionFloor() uint64 {
 	return floor
 }
 
-// evictable reports whether evicting entries older than floor frees at
-// least n bytes.
-func (e *Encoder) evictable(n uint32, floor uint64) bool {
-	count := e.table.Count()
-	oldest := e.inserts - uint64(count)
-	for k := uint32(0); n > 0; k++ {
-		if k == count || oldest+uint64(k) >= floor {
-			return false
-		}
-		n -= min(n, e.table.EntrySize(count-1-k))
-	}
-	return true
+// fits reports whether an entry of size size can be inserted now,
+// evicting only evictable entries that no section being encoded refers to.
+func (e *Encoder) fits(st *sectionState, size uint64) bool {
+	return size <= uint64(e.table.Max()) && e.evictedEnd(size) <= min(st.floor, st.minRef)
 }
 
-// fits reports whether an entry of size size can be inserted now,
-// evicting only entries no section outstanding refers to.
-func (e *Encoder) fits(st *sectionState, size uint64) bool {
-	m := uint64(e.table.Max())
-	if size > m {
-		return false
-	}
-	used := uint64(e.table.Size())
+// survives reports whether entry abs is still in the table after an
+// insert of size size.
+func (e *Encoder) survives(abs, size uint64) bool { return abs >= e.evictedEnd(size) }
+
+// evictedEnd returns the absolute index of the oldest entry that stays
+// when size more bytes must fit (at most the capacity): the entries below
+// it are evicted.
+func (e *Encoder) evictedEnd(size uint64) uint64 {
+	m, used := uint64(e.table.Max()), uint64(e.table.Size())
+	count := e.table.Count()
+	oldest := e.inserts - uint64(count)
 	if used+size <= m {
-		return true
+		return oldest
 	}
-	return e.evictable(uint32(used+size-m), min(st.floor, st.minRef))
+	over := used + size - m
+	k := uint32(0)
+	for ; k < count && over > 0; k++ {
+		over -= min(over, uint64(e.table.EntrySize(count-1-k)))
+	}
+	return oldest + uint64(k)
 }
 
 // draining reports whether the entry of absolute index abs is among the
 // oldest, which inserting an eighth of the capacity would evict.
 func (e *Encoder) draining(abs uint64) bool {
 	if e.drainInserts != e.inserts || e.drainMax != e.table.Max() {
-		e.drainEnd, e.drainInserts, e.drainMax = e.drainEdge(), e.inserts, e.table.Max()
+		e.drainEnd, e.drainInserts, e.drainMax = e.evictedEnd(uint64(e.table.Max()/8)), e.inserts, e.table.Max()
 	}
 	return abs < e.drainEnd
-}
-
-// drainEdge returns the absolute index of the oldest entry that is not
-// draining. Out of line: the table changes far less often than it is
-// looked at.
-//
-//go:noinline
-func (e *Encoder) drainEdge() uint64 {
-	m := e.table.Max()
-	used := e.table.Size()
-	count := e.table.Count()
-	oldest := e.inserts - uint64(count)
-	if used+m/8 <= m {
-		return oldest
-	}
-	over := used + m/8 - m
-	k := uint32(0)
-	for ; k < count && over > 0; k++ {
-		over -= min(over, e.table.EntrySize(count-1-k))
-	}
-	return oldest + uint64(k)
 }
 
 // usable reports whether the section may refer to entry abs.
@@ -353,26 +332,6 @@ func (e *Encoder) appendInsert(es []byte, v *enctable.Field, staticName uint8, n
 	}
 	es = hcode.AppendString(es, 5, 0x40, v.Name, true)
 	return hcode.AppendString(es, 7, 0, v.Value, true)
-}
-
-// survives reports whether entry abs is still in the table after an
-// insert of size size.
-func (e *Encoder) survives(abs, size uint64) bool {
-	m := uint64(e.table.Max())
-	used := uint64(e.table.Size())
-	if used+size <= m {
-		return true
-	}
-	over := used + size - m
-	count := e.table.Count()
-	oldest := e.inserts - uint64(count)
-	for k := uint32(0); k < count && over > 0; k++ {
-		if oldest+uint64(k) == abs {
-			return false
-		}
-		over -= min(over, uint64(e.table.EntrySize(count-1-k)))
-	}
-	return true
 }
 
 // maxIntLen is the longest prefix integer of 62 bits.
