@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"github.com/metapack/metapack/internal/dyntable"
 	"github.com/metapack/metapack/internal/hcode"
+	"github.com/metapack/metapack/internal/internkeys"
 	"github.com/metapack/metapack/internal/tabledef"
 	"math"
 
 	"github.com/metapack/metapack/intern"
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	"github.com/metapack/metapack/staticdata"
 )
@@ -24,14 +24,6 @@ const (
 	// DefaultTableSize is HTTP/2's initial SETTINGS_HEADER_TABLE_SIZE.
 	DefaultTableSize = 4096
 )
-
-// defaultInternedValues are the keys whose values a Decoder interns unless
-// told otherwise: values with few distinct strings in practice.
-var defaultInternedValues = [...]staticdata.KeyID{
-	staticdata.KeyMethod, staticdata.KeyScheme, staticdata.KeyStatus, staticdata.KeyContentType, staticdata.KeyTe,
-	staticdata.KeyGrpcEncoding, staticdata.KeyGrpcAcceptEncoding, staticdata.KeyAcceptEncoding,
-	staticdata.KeyContentEncoding, staticdata.KeyGrpcStatus,
-}
 
 // Decoder decodes HPACK header blocks (RFC 7541) into mdelem batches, for
 // one direction of one connection. It is not safe for concurrent use.
@@ -53,7 +45,7 @@ type Decoder struct {
 
 	maxListSize, maxFields, maxStringLen int
 	interner                             *intern.Table
-	internValue                          [tier.NumKeys]bool
+	internValue                          internkeys.Set
 
 	err error // set by a decoding error; every later call fails with it
 
@@ -107,7 +99,7 @@ func (d *Decoder) ready() {
 	d.maxListSize = defaultMaxHeaderListSize
 	d.maxFields = defaultMaxFields
 	d.maxStringLen = defaultMaxHeaderListSize
-	d.setInternedValues(defaultInternedValues[:])
+	d.internValue = internkeys.Default()
 }
 
 // initTableMax gives the table its maximum before any size update.
@@ -181,17 +173,7 @@ func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
 	d.interner = t
 	d.cache.reset()
 	if len(values) > 0 {
-		d.setInternedValues(values)
-	}
-}
-
-// setInternedValues sets the keys whose values are interned.
-func (d *Decoder) setInternedValues(keys []staticdata.KeyID) {
-	d.internValue = [tier.NumKeys]bool{}
-	for _, k := range keys {
-		if k < tier.NumKeys {
-			d.internValue[k] = true
-		}
+		d.internValue = internkeys.Of(values)
 	}
 }
 

@@ -1,13 +1,13 @@
 package qpack
 
 import (
+	"github.com/metapack/metapack/internal/internkeys"
 	"math"
 	"sync"
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/internal/dyntable"
 	"github.com/metapack/metapack/internal/hcode"
-	"github.com/metapack/metapack/internal/tier"
 	"github.com/metapack/metapack/mdelem"
 	"github.com/metapack/metapack/staticdata"
 )
@@ -21,15 +21,6 @@ const (
 	// noLimit: no section reaches it, and sums of limits cannot overflow.
 	noLimit = math.MaxInt / 4
 )
-
-// defaultInternedValues are the keys whose values a Decoder interns unless
-// told otherwise, as hpack's decoder does: values with few distinct
-// strings in practice.
-var defaultInternedValues = [...]staticdata.KeyID{
-	staticdata.KeyMethod, staticdata.KeyScheme, staticdata.KeyStatus, staticdata.KeyContentType, staticdata.KeyTe,
-	staticdata.KeyGrpcEncoding, staticdata.KeyGrpcAcceptEncoding, staticdata.KeyAcceptEncoding,
-	staticdata.KeyContentEncoding, staticdata.KeyGrpcStatus,
-}
 
 // Decoder decodes the peer's QPACK encoder stream and the field sections
 // of all the streams of one HTTP/3 connection into mdelem batches.
@@ -72,7 +63,7 @@ type Decoder struct {
 
 	maxSectionSize, maxFields, maxStringLen int
 	interner                                *intern.Table
-	internValue                             [tier.NumKeys]bool
+	internValue                             internkeys.Set
 	made                                    bool
 
 	nameBuf, valueBuf, dupBuf []byte
@@ -107,9 +98,7 @@ func (d *Decoder) ready() {
 	d.maxSectionSize = defaultMaxSectionSize
 	d.maxFields = defaultMaxFields
 	d.maxStringLen = defaultMaxSectionSize
-	for _, k := range defaultInternedValues {
-		d.internValue[k] = true
-	}
+	d.internValue = internkeys.Default()
 }
 
 // limitValue maps a setter's argument to its limit: 0 the default, a
@@ -165,12 +154,7 @@ func (d *Decoder) SetInterner(t *intern.Table, values ...staticdata.KeyID) {
 	d.ready()
 	d.interner = t
 	if len(values) > 0 {
-		d.internValue = [tier.NumKeys]bool{}
-		for _, k := range values {
-			if k < tier.NumKeys {
-				d.internValue[k] = true
-			}
-		}
+		d.internValue = internkeys.Of(values)
 	}
 	d.mu.Unlock()
 }
