@@ -13,10 +13,8 @@ import (
 const Env = "QIFS"
 
 // SkipMessage is what every test says when it skips for want of the QPACK
-// interop corpus.
-const SkipMessage = "skipping: the QPACK offline-interop corpus is not in ../shared/qifs beside the checkout " +
-	"(nor in $" + Env + "); it holds github.com/qpackers/qifs (its qifs/ and encoded/); once it is there, " +
-	"run go test -count=1, as Go's test cache does not notice files outside the module"
+// interop corpus: the shared folder's one message.
+const SkipMessage = story.SkipMessage
 
 // Dir returns the folder of the interop corpus: $QIFS when set, or else
 // the qifs folder of the shared folder beside the module root (see

@@ -9,7 +9,8 @@ import (
 // folder: one message, so that a newcomer sees at once why and what to do.
 const SkipMessage = "skipping: ../shared is not beside the checkout; it holds the HPACK interop corpus " +
 	"(github.com/http2jp/hpack-test-case: its stories and raw-data/ go in ../shared/hpack-test-case) " +
-	"and the RFC 7541 data (../shared/rfc7541); once it is there, run go test -count=1, as Go's test cache " +
+	"the RFC 7541 data (../shared/rfc7541) and the QPACK offline-interop corpus (github.com/qpackers/qifs, " +
+	"in ../shared/qifs, or $QIFS); once it is there, run go test -count=1, as Go's test cache " +
 	"does not notice files outside the module"
 
 // Skipper is the part of testing.TB that Shared uses; taking it instead of
