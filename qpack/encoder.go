@@ -64,7 +64,8 @@ type Encoder struct {
 
 	indexCreds bool
 	policy     indexpolicy.Policy
-	hits       []uint32 // per entry, by absolute index modulo its length: references since inserted
+	lits       *litCache // made by the first value that uses it
+	hits       []uint32  // per entry, by absolute index modulo its length: references since inserted
 	// drainEnd caches draining's edge for the table as it was at
 	// drainInserts inserts and capacity drainMax.
 	drainEnd, drainInserts uint64

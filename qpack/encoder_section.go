@@ -259,7 +259,7 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 	default:
 		sec = hcode.AppendString(sec, 3, 0x20|n>>1, v.Name, true)
 	}
-	return hcode.AppendString(sec, 7, 0, v.Value, true), es
+	return e.appendValue(sec, v.Value, never || !st.dynamic), es
 }
 
 // appendIndexed appends an Indexed Field Line referring to entry abs:
