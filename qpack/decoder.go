@@ -67,6 +67,7 @@ type Decoder struct {
 	made                                    bool
 
 	nameBuf, valueBuf, dupBuf []byte
+	values                    *strCache // made by the first value that uses it
 }
 
 // blockedSection is a stream whose section waits for inserts.

@@ -64,7 +64,7 @@ type Encoder struct {
 
 	indexCreds bool
 	policy     indexpolicy.Policy
-	lits       *litCache // made by the first value that uses it
+	lits       *strCache // made by the first value that uses it
 	hits       []uint32  // per entry, by absolute index modulo its length: references since inserted
 	// drainEnd caches draining's edge for the table as it was at
 	// drainInserts inserts and capacity drainMax.

@@ -266,11 +266,43 @@ func (d *Decoder) literalValue(s *section, p []byte, pos, vpos int, name mdelem.
 	if err != nil || s.limitErr != nil {
 		return end, err
 	}
-	value, err := d.sectionDecode(s, &d.valueBuf, raw, huff, d.valueInterned(name), pos)
+	internIt := d.valueInterned(name)
+	if huff && !internIt && (never || d.maxCapacity == 0) && cacheable(len(raw)) {
+		// Values that recur as literals: a table that the peer may not
+		// use, or never-indexed ones (see strCache).
+		return d.cachedValue(s, p, pos, end, raw, name, never)
+	}
+	value, err := d.sectionDecode(s, &d.valueBuf, raw, huff, internIt, pos)
 	if err != nil || s.limitErr != nil {
 		return end, err
 	}
 	d.emit(s, mdelem.Field{Name: name, Value: value}.WithSensitive(never), pos)
+	return end, nil
+}
+
+// cachedValue decodes a Huffman-coded value through the cache and emits
+// the field.
+func (d *Decoder) cachedValue(s *section, p []byte, pos, end int, raw []byte, name mdelem.Str, never bool) (int, error) {
+	if d.values == nil {
+		d.values = new(strCache)
+	}
+	slot, h, ok := lookup(d.values, raw)
+	var b []byte
+	if ok && len(slot.value) <= d.maxStringLen {
+		b = slot.value
+	} else {
+		var err error
+		if d.valueBuf, err = hcode.AppendDecode(d.valueBuf[:0], raw, d.maxStringLen); err != nil {
+			if err == hcode.ErrTooLong {
+				d.overLimit(s, ErrStringLength, d.maxStringLen, pos)
+				return end, nil
+			}
+			return 0, d.sectionError(s, ErrInvalidHuffman, int64(pos), 0)
+		}
+		b = d.valueBuf
+		store(d.values, slot, h, raw, b)
+	}
+	d.emit(s, mdelem.Field{Name: name, Value: mdelem.StrOf(mdelem.Borrowed(b))}.WithSensitive(never), pos)
 	return end, nil
 }
 

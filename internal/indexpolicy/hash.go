@@ -26,7 +26,7 @@ func bytesHash(s string) uint64 { return xxhash.Sum64String(s) }
 // at a time with a 128-bit multiply: XXH64 measured 7% more
 // BenchmarkEncode instructions on raw-data. Unseeded, so encoding is
 // deterministic; collisions cost compares, never a wrong index.
-func ValueHash(s string) uint64 {
+func ValueHash[T string | []byte](s T) uint64 {
 	n := len(s)
 	h := uint64(n) * 0x9E3779B97F4A7C15
 	if n > 16 {
