@@ -8,7 +8,7 @@ import (
 // SkipMessage is what every test says when it skips for want of the shared
 // folder: one message, so that a newcomer sees at once why and what to do.
 const SkipMessage = "skipping: ../shared is not beside the checkout; it holds the HPACK interop corpus " +
-	"(github.com/http2jp/hpack-test-case: its stories and raw-data/ go in ../shared/hpack-test-case) " +
+	"(github.com/http2jp/hpack-test-case: its stories and raw-data/ go in ../shared/hpack-test-case), " +
 	"the RFC 7541 data (../shared/rfc7541) and the QPACK offline-interop corpus (github.com/qpackers/qifs, " +
 	"in ../shared/qifs, or $QIFS); once it is there, run go test -count=1, as Go's test cache " +
 	"does not notice files outside the module"

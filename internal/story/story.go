@@ -430,16 +430,18 @@ func (s *Story) WriteFile(path string) error {
 }
 
 // SharedDir locates the project's "shared" folder, which sits beside the
-// module root: it walks up from the working directory to the first directory
-// holding go.mod and returns its sibling "shared" when that is a directory.
-// It returns false when there is no module root or no shared folder.
+// repository's root: it walks up from the working directory to the
+// directory whose go.mod is module github.com/metapack/metapack, past the
+// go.mod files of nested modules, and returns its sibling "shared" when
+// that is a directory. It returns false when there is no such root or no
+// shared folder.
 func SharedDir() (string, bool) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", false
 	}
 	for {
-		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !fi.IsDir() {
+		if isRootModule(filepath.Join(dir, "go.mod")) {
 			shared := filepath.Join(filepath.Dir(dir), "shared")
 			if fi, err := os.Stat(shared); err == nil && fi.IsDir() {
 				return shared, true
@@ -452,4 +454,23 @@ func SharedDir() (string, bool) {
 		}
 		dir = parent
 	}
+}
+
+// rootModule is the module path of the repository's root go.mod: the
+// modules nested in it (interop/..., examples/...) find the same shared
+// folder.
+const rootModule = "github.com/metapack/metapack"
+
+// isRootModule reports whether the file at path is the root go.mod.
+func isRootModule(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if mod, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.TrimSpace(mod) == rootModule
+		}
+	}
+	return false
 }

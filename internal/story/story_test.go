@@ -252,7 +252,11 @@ func TestSharedDir(t *testing.T) {
 	if err := os.MkdirAll(deep, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module github.com/metapack/metapack\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A nested module's go.mod is passed over.
+	if err := os.WriteFile(filepath.Join(mod, "a", "go.mod"), []byte("module github.com/metapack/metapack/a\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(deep)
@@ -448,7 +452,7 @@ func TestSharedSkips(t *testing.T) {
 	if err := os.MkdirAll(mod, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module github.com/metapack/metapack\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(mod)

@@ -1,83 +1,43 @@
 package quicgo
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/metapack/metapack/internal/qif"
 	"github.com/metapack/metapack/interop/quicgo/quicqpack"
 )
 
 // qifNames are the QIFs of the corpus that the tests and benchmarks use.
 var qifNames = []string{"fb-req", "fb-resp", "netbsd"}
 
-const skipCorpus = "skipping: ../shared/qifs (the QPACK offline-interop corpus) is not beside the checkout; " +
-	"once it is there, run go test -count=1, as Go's test cache does not notice files outside the module"
-
-// corpusDir returns ../shared/qifs beside the checkout, the directory above
-// the one whose go.mod is the metapack module's, or skips tb.
+// corpusDir returns the QPACK offline-interop corpus's folder
+// (../shared/qifs beside the checkout, or $QIFS), or skips tb with the
+// repository's one skip message.
 func corpusDir(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil &&
-			bytes.HasPrefix(b, []byte("module github.com/metapack/metapack\n")) {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("no go.mod of module github.com/metapack/metapack above the working directory")
-		}
-		dir = parent
-	}
-	qifs := filepath.Join(filepath.Dir(dir), "shared", "qifs")
-	if fi, err := os.Stat(filepath.Join(qifs, "qifs")); err != nil || !fi.IsDir() {
-		tb.Skip(skipCorpus)
-	}
-	return qifs
+	return qif.Path(tb)
 }
 
-// readQIF reads a QIF file: one "name<TAB>value" line per field, header
-// sets separated by blank lines, lines starting with '#' ignored.
+// readQIF reads a QIF file with internal/qif, as quic-go/qpack's fields.
 func readQIF(path string) ([][]quicqpack.Field, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var sets [][]quicqpack.Field
-	var cur []quicqpack.Field
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, len(b)+1)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		switch {
-		case line == "":
-			if cur != nil {
-				sets, cur = append(sets, cur), nil
-			}
-		case line[0] == '#':
-		default:
-			name, value, ok := bytes.Cut([]byte(line), []byte{'\t'})
-			if !ok {
-				return nil, fmt.Errorf("%s:%d: no tab", path, n)
-			}
-			cur = append(cur, quicqpack.Field{Name: string(name), Value: string(value)})
+	sets, err := qif.Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := make([][]quicqpack.Field, len(sets))
+	for i, set := range sets {
+		for _, f := range set {
+			out[i] = append(out[i], quicqpack.Field{Name: f.Name, Value: f.Value})
 		}
 	}
-	if cur != nil {
-		sets = append(sets, cur)
-	}
-	if len(sets) == 0 {
-		return nil, fmt.Errorf("%s: no header sets", path)
-	}
-	return sets, sc.Err()
+	return out, nil
 }
 
 // record is one record of an offline-interop output file: stream 0 is the
@@ -87,24 +47,19 @@ type record struct {
 	data   []byte
 }
 
-// readRecords reads an offline-interop output file: records of a
-// big-endian u64 stream ID, a big-endian u32 length and that many bytes.
+// readRecords reads an offline-interop output file with internal/qif.
 func readRecords(path string) ([]record, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var recs []record
-	for len(b) > 0 {
-		if len(b) < 12 {
-			return nil, fmt.Errorf("%s: a truncated record header", path)
-		}
-		sid, n := binary.BigEndian.Uint64(b), binary.BigEndian.Uint32(b[8:])
-		if uint64(len(b)-12) < uint64(n) {
-			return nil, fmt.Errorf("%s: stream %d's record runs past the end", path, sid)
-		}
-		recs = append(recs, record{stream: sid, data: b[12 : 12+n : 12+n]})
-		b = b[12+n:]
+	rs, err := qif.ParseRecords(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	recs := make([]record, len(rs))
+	for i, r := range rs {
+		recs[i] = record{stream: r.StreamID, data: r.Data}
 	}
 	return recs, nil
 }
