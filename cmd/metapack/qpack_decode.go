@@ -73,14 +73,9 @@ func runQpackDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	if err != nil {
 		return usageError(stderr, "qpack-decode", err)
 	}
-	name := operands[0]
-	if name == stdinOperand {
-		name = "stdin"
-	}
-	data, err := readFileOrStdin(operands[0], stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack: %v\n", err)
-		return 2
+	name, data, code := readOperand(operands[0], stdin, stderr)
+	if code != 0 {
+		return code
 	}
 	recs, err := qif.ParseRecords(data)
 	if err != nil {
@@ -130,15 +125,23 @@ func qpackDecodeConfig(fset *flag.FlagSet, file string, capacity, blocked uint64
 	return cfg, nil
 }
 
-// readFileOrStdin reads the file at path, or standard input r when path is
-// "-". Errors name the file.
-func readFileOrStdin(path string, r io.Reader) ([]byte, error) {
-	if path == stdinOperand {
-		data, err := io.ReadAll(r)
-		if err != nil {
-			return nil, fmt.Errorf("stdin: %w", err)
+// readOperand reads the file a qpack command names, or standard input
+// for "-", and returns the name its messages use; on failure it reports
+// to stderr and returns the exit code, 2.
+func readOperand(operand string, r io.Reader, stderr io.Writer) (name string, data []byte, code int) {
+	name = operand
+	var err error
+	if operand == stdinOperand {
+		name = "stdin"
+		if data, err = io.ReadAll(r); err != nil {
+			err = fmt.Errorf("stdin: %w", err)
 		}
-		return data, nil
+	} else {
+		data, err = os.ReadFile(operand) // its error names the file
 	}
-	return os.ReadFile(path) // its error names the file
+	if err != nil {
+		fmt.Fprintf(stderr, "metapack: %v\n", err)
+		return "", nil, 2
+	}
+	return name, data, 0
 }

@@ -71,14 +71,9 @@ func runQpackEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 	if err != nil {
 		return usageError(stderr, "qpack-encode", err)
 	}
-	name := operands[0]
-	if name == stdinOperand {
-		name = "stdin"
-	}
-	data, err := readFileOrStdin(operands[0], stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "metapack: %v\n", err)
-		return 2
+	name, data, code := readOperand(operands[0], stdin, stderr)
+	if code != 0 {
+		return code
 	}
 	sets, err := qif.Parse(data)
 	if err != nil {
