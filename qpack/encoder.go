@@ -67,9 +67,10 @@ type Encoder struct {
 	lits       *strCache // made by the first value that uses it
 	hits       []uint32  // per entry, by absolute index modulo its length: references since inserted
 	// drainEnd caches draining's edge for the table as it was at
-	// drainInserts inserts and capacity drainMax.
+	// drainInserts inserts and capacity drainMax, for an edge at
+	// 1/drainFrac of the capacity.
 	drainEnd, drainInserts uint64
-	drainMax               uint32
+	drainMax, drainFrac    uint32
 
 	// The decoder stream: bytes consumed, and a split instruction.
 	dsOff   int64

@@ -127,10 +127,17 @@ func (e *Encoder) evictedEnd(size uint64) uint64 {
 }
 
 // draining reports whether the entry of absolute index abs is among the
-// oldest, which inserting an eighth of the capacity would evict.
-func (e *Encoder) draining(abs uint64) bool {
-	if e.drainInserts != e.inserts || e.drainMax != e.table.Max() {
-		e.drainEnd, e.drainInserts, e.drainMax = e.evictedEnd(uint64(e.table.Max()/8)), e.inserts, e.table.Max()
+// oldest, which inserting an eighth of the capacity would evict, or a
+// quarter when the section cannot refer to a duplicate until the peer
+// acknowledges it (mayBlock false), so that duplicates start earlier.
+func (e *Encoder) draining(st *sectionState, abs uint64) bool {
+	frac := uint32(8)
+	if !st.mayBlock {
+		frac = 4
+	}
+	if e.drainInserts != e.inserts || e.drainMax != e.table.Max() || e.drainFrac != frac {
+		e.drainEnd = e.evictedEnd(uint64(e.table.Max() / frac))
+		e.drainInserts, e.drainMax, e.drainFrac = e.inserts, e.table.Max(), frac
 	}
 	return abs < e.drainEnd
 }
@@ -189,7 +196,7 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 			if e.table.Count() > 0 {
 				if age, ok := e.table.FindField(ph, &v); ok {
 					abs := e.inserts - 1 - uint64(age)
-					if e.draining(abs) && e.fits(st, fieldSize(&v)) {
+					if e.draining(st, abs) && e.fits(st, fieldSize(&v)) {
 						es = hcode.AppendInt(es, 5, 0x00, e.inserts-1-abs) // Duplicate
 						e.add(&v, nh, ph)
 						if st.mayBlock {
@@ -290,11 +297,12 @@ func (e *Encoder) add(v *enctable.Field, nh, ph uint64) {
 // worth reports whether an insert of size bytes evicts few enough bytes
 // of entries that sections have referred to: at most 4 times its size
 // when the section may refer to it at once (eager; once its size in
-// tables under 1 KiB), else at most a quarter, since the peer must acknowledge it before it pays. (Measured
-// on the QPACK offline-interop corpus against never evicting referred
-// entries and ignoring references: see the closing note of issue #33.)
+// tables under 1 KiB), else at most half, since the peer must
+// acknowledge it before it pays. (Measured on the QPACK offline-interop
+// corpus against never evicting referred entries and ignoring
+// references: see the closing note of issue #33.)
 func (e *Encoder) worth(size uint64, eager bool) bool {
-	factor := uint64(16)
+	factor := uint64(8)
 	if eager {
 		// A small table's entries are each a larger share of it.
 		factor = min(max(1024/uint64(e.table.Max()), 1), 4)
