@@ -54,13 +54,22 @@
 // the two streams. Strings on the encoder stream are bounded by the table
 // capacity, and an instruction split over writes buffers no more.
 //
-// # Where this differs from other decoders
+// # Where this differs from other implementations
 //
-// RFC 9204 leaves some checks to the decoder; this one makes them:
+// RFC 9204 leaves some choices open; interop/nghttp3's differential test
+// accepts these differences from nghttp3 and no others:
 //   - a Required Insert Count above what the section's references need is
-//     QPACK_DECOMPRESSION_FAILED (§2.2.1 allows it; nghttp3 accepts it);
-//   - an insert whose length prefix alone exceeds the capacity fails at
-//     once, before its bytes arrive (§3.2.2, §4.3).
+//     QPACK_DECOMPRESSION_FAILED here (§2.2.1 allows it; nghttp3 decodes
+//     the section);
+//   - an insert whose length prefixes show it cannot fit the table fails
+//     at once, before its bytes arrive; nghttp3 waits for the whole
+//     instruction (§3.2.2, §4.3). An invalid Huffman-coded name, on the
+//     other hand, fails here once its instruction is whole;
+//   - string limits are this package's (§7.4): nghttp3 has its own;
+//   - a Stream Cancellation is sent only while a dynamic table may be in
+//     use, and Insert Count Increments when AppendDecoderStream is called
+//     (§4.4.2, §4.4.3);
+//   - what the Encoder inserts and refers to is its own choice (§2.1).
 //
 // Building with -tags purego changes nothing here: this package uses no
 // package unsafe; the Huffman coder it shares with package hpack has a
