@@ -106,7 +106,7 @@ type Policy struct {
 // that inserts it, as HPACK's always can).
 func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName, eager bool) bool {
 	switch {
-	case size > tableMax*3/4:
+	case !fits(size, tableMax):
 		return false
 	case p.seen.seen(ph):
 		p.names.repeat(nh)
@@ -129,7 +129,7 @@ func (p *Policy) Indexes(size, tableMax uint64, nh, ph uint64, haveName, eager b
 // learns from the call as Indexes does.
 func (p *Policy) IndexesSteady(size, tableMax uint64, nh, ph uint64) bool {
 	switch {
-	case size > tableMax*3/4:
+	case !fits(size, tableMax):
 		return false
 	case p.seen.seen(ph):
 		p.names.repeat(nh)
@@ -147,7 +147,12 @@ func (p *Policy) Repeat(nh uint64) { p.names.repeat(nh) }
 // a table of maximum tableMax, when the encoder may index credentials:
 // at once, since it repeats on every request of the connection, unless
 // it is too big for the table.
-func IndexesCredential(size, tableMax uint64) bool { return size <= tableMax*3/4 }
+func IndexesCredential(size, tableMax uint64) bool { return fits(size, tableMax) }
+
+// fits reports whether a field of size size may be indexed in a table of
+// maximum tableMax: one larger than 3/4 of it would evict most of what the
+// table holds.
+func fits(size, tableMax uint64) bool { return size <= tableMax*3/4 }
 
 // KnowsName reports whether the policy has seen a field with the name
 // whose hash is nh recently, before the call that decides on the field.
