@@ -5,8 +5,8 @@ import (
 	"github.com/metapack/metapack/internal/dyntable"
 	"github.com/metapack/metapack/internal/hcode"
 	"github.com/metapack/metapack/internal/internkeys"
+	"github.com/metapack/metapack/internal/limit"
 	"github.com/metapack/metapack/internal/tabledef"
-	"math"
 
 	"github.com/metapack/metapack/intern"
 	"github.com/metapack/metapack/mdelem"
@@ -114,7 +114,7 @@ func (d *Decoder) initTableMax() {
 // the new limit counts at once.
 func (d *Decoder) SetMaxHeaderListSize(n int) {
 	d.ready()
-	n = limitValue(n, defaultMaxHeaderListSize)
+	n = limit.Value(n, defaultMaxHeaderListSize)
 	d.sizeLeft += n - d.maxListSize
 	d.maxListSize = n
 }
@@ -124,7 +124,7 @@ func (d *Decoder) SetMaxHeaderListSize(n int) {
 // of a block, the new limit counts at once.
 func (d *Decoder) SetMaxFields(n int) {
 	d.ready()
-	n = limitValue(n, defaultMaxFields)
+	n = limit.Value(n, defaultMaxFields)
 	d.fieldsLeft += n - d.maxFields
 	d.maxFields = n
 }
@@ -136,28 +136,13 @@ func (d *Decoder) SetMaxFields(n int) {
 // bytes are buffered only when the dynamic table needs them.
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.ready()
-	d.maxStringLen = min(limitValue(n, defaultMaxHeaderListSize), maxStringLimit)
+	d.maxStringLen = min(limit.Value(n, defaultMaxHeaderListSize), maxStringLimit)
 }
 
 const (
-	// noLimit: no block reaches it, and adding or subtracting another
-	// limit cannot overflow.
-	noLimit = math.MaxInt / 4
 	// maxStringLimit keeps a field of two strings' size within a uint32.
 	maxStringLimit = 1<<31 - entryOverhead
 )
-
-// limitValue maps a setter's argument to its limit: 0 the default, a
-// negative n noLimit, anything else itself (at most noLimit).
-func limitValue(n, def int) int {
-	switch {
-	case n == 0:
-		return def
-	case n < 0:
-		return noLimit
-	}
-	return min(n, noLimit)
-}
 
 // SetInterner sets t (nil by default) as the table the peer's other names,
 // and the values of the interned keys, are interned in; with nil they are

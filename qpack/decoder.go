@@ -2,6 +2,7 @@ package qpack
 
 import (
 	"github.com/metapack/metapack/internal/internkeys"
+	"github.com/metapack/metapack/internal/limit"
 	"math"
 	"sync"
 
@@ -18,8 +19,6 @@ const (
 	// gRPC send a few KiB; it bounds what one hostile section costs).
 	defaultMaxSectionSize = 64 << 10
 	defaultMaxFields      = 256
-	// noLimit: no section reaches it, and sums of limits cannot overflow.
-	noLimit = math.MaxInt / 4
 )
 
 // Decoder decodes the peer's QPACK encoder stream and the field sections
@@ -102,18 +101,6 @@ func (d *Decoder) ready() {
 	d.internValue = internkeys.Default()
 }
 
-// limitValue maps a setter's argument to its limit: 0 the default, a
-// negative n no limit, anything else itself.
-func limitValue(n, def int) int {
-	switch {
-	case n == 0:
-		return def
-	case n < 0:
-		return noLimit
-	}
-	return min(n, noLimit)
-}
-
 // SetMaxFieldSectionSize sets the limit on a field section's size, counted
 // as RFC 9114 §4.2.2 does (name + value + 32 bytes per field): the
 // SETTINGS_MAX_FIELD_SECTION_SIZE you advertise (64 KiB by default). 0
@@ -121,7 +108,7 @@ func limitValue(n, def int) int {
 func (d *Decoder) SetMaxFieldSectionSize(n int) {
 	d.mu.Lock()
 	d.ready()
-	d.maxSectionSize = limitValue(n, defaultMaxSectionSize)
+	d.maxSectionSize = limit.Value(n, defaultMaxSectionSize)
 	d.mu.Unlock()
 }
 
@@ -130,7 +117,7 @@ func (d *Decoder) SetMaxFieldSectionSize(n int) {
 func (d *Decoder) SetMaxFields(n int) {
 	d.mu.Lock()
 	d.ready()
-	d.maxFields = limitValue(n, defaultMaxFields)
+	d.maxFields = limit.Value(n, defaultMaxFields)
 	d.mu.Unlock()
 }
 
@@ -141,7 +128,7 @@ func (d *Decoder) SetMaxFields(n int) {
 func (d *Decoder) SetMaxStringLength(n int) {
 	d.mu.Lock()
 	d.ready()
-	d.maxStringLen = limitValue(n, defaultMaxSectionSize)
+	d.maxStringLen = limit.Value(n, defaultMaxSectionSize)
 	d.mu.Unlock()
 }
 

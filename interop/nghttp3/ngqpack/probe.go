@@ -1,5 +1,7 @@
 package ngqpack
 
+import "github.com/metapack/metapack/internal/hcode"
+
 // Probe returns a field section that holds one field line: an indexed
 // field line (RFC 9204 §4.5.2) for the dynamic table entry of absolute
 // index absIndex, with Required Insert Count absIndex+1 and Base equal to
@@ -17,23 +19,7 @@ func Probe(absIndex, maxTableCapacity uint64) []byte {
 	}
 	ric := absIndex + 1
 	enc := ric%(2*maxEntries) + 1
-	b := appendInt(nil, 8, 0, enc)  // Encoded Required Insert Count
-	b = append(b, 0x00)             // S = 0, Delta Base = 0: Base = RIC
-	return appendInt(b, 6, 0x80, 0) // '1', T = 0 (dynamic), relative index 0 = Base-1-absIndex
-}
-
-// appendInt appends v as an RFC 9204 §4.1.1 (RFC 7541 §5.1) integer with
-// an n-bit prefix, the first byte's other bits being flags.
-func appendInt(b []byte, n uint, flags byte, v uint64) []byte {
-	max := uint64(1)<<n - 1
-	if v < max {
-		return append(b, flags|byte(v))
-	}
-	b = append(b, flags|byte(max))
-	v -= max
-	for v >= 0x80 {
-		b = append(b, byte(v)|0x80)
-		v >>= 7
-	}
-	return append(b, byte(v))
+	b := hcode.AppendInt(nil, 8, 0, enc)  // Encoded Required Insert Count
+	b = append(b, 0x00)                   // S = 0, Delta Base = 0: Base = RIC
+	return hcode.AppendInt(b, 6, 0x80, 0) // '1', T = 0 (dynamic), relative index 0 = Base-1-absIndex
 }
