@@ -1,0 +1,76 @@
+package qpack
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/metapack/metapack/internal/hcode"
+	mqpack "github.com/metapack/metapack/qpack"
+	xhpack "golang.org/x/net/http2/hpack"
+)
+
+// An invalidIndexError is a static table index past the table's end.
+type invalidIndexError int
+
+func (e invalidIndexError) Error() string {
+	return fmt.Sprintf("invalid indexed representation index %d", int(e))
+}
+
+// The errors of quic-go/qpack, with its messages. errors.Is finds them
+// in what a DecodeFunc returns.
+var (
+	errNoDynamicTable   = errors.New("no dynamic table")
+	errVarintOverflow   = errors.New("varint integer overflow")
+	errRequiredInserts  = errors.New("expected Required Insert Count to be zero")
+	errBase             = errors.New("expected Base to be zero")
+	errUnexpectedEOF    = io.ErrUnexpectedEOF
+	errInvalidHuffman   = xhpack.ErrInvalidHuffman
+	errUnexpectedPrefix = "unexpected type byte: %#x"
+)
+
+// checkBase rejects a section whose Required Insert Count is 0 and whose
+// Delta Base is not, which quic-go/qpack refuses and RFC 9204 allows.
+func checkBase(p []byte) error {
+	if len(p) < 2 || p[0] != 0 {
+		return nil
+	}
+	delta, _, res := hcode.ReadInt(p[1:], 7, hcode.MaxInt62)
+	if res == hcode.IntOK && delta != 0 {
+		return errBase
+	}
+	return nil
+}
+
+// quicgoError turns an error of metapack's qpack Decoder on section p into
+// the one quic-go/qpack returns for the same bytes.
+func quicgoError(p []byte, err error) error {
+	var e *mqpack.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	var b byte
+	if e.Offset >= 0 && e.Offset < int64(len(p)) {
+		b = p[e.Offset]
+	}
+	switch e.Err {
+	case mqpack.ErrTruncated:
+		return errUnexpectedEOF
+	case mqpack.ErrIntegerOverflow:
+		return errVarintOverflow
+	case mqpack.ErrInvalidHuffman:
+		return errInvalidHuffman
+	case mqpack.ErrRequiredInserts:
+		return errRequiredInserts
+	case mqpack.ErrInvalidStaticIndex:
+		return invalidIndexError(e.Limit)
+	case mqpack.ErrBase:
+		return errBase
+	case mqpack.ErrInvalidIndex:
+		if b&0xe0 == 0 { // the two post-base forms, 0001xxxx and 0000xxxx
+			return fmt.Errorf(errUnexpectedPrefix, b)
+		}
+		return errNoDynamicTable
+	}
+	return err
+}
