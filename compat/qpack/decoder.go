@@ -30,26 +30,34 @@ func (d *Decoder) Decode(p []byte) DecodeFunc {
 	return r.next
 }
 
-// sectionReader hands out one section's fields, with room for those of
-// most sections in the same allocation.
+// sectionReader hands out one section's fields from a borrowed decoder's
+// batch, which goes back to the pool after the last.
 type sectionReader struct {
 	p       []byte
 	started bool
-	fields  []HeaderField
+	st      *decodeState
+	i       int
+	text    string // the strings with no atom, end to end
+	start   int    // where the next such string starts in text
 	err     error
-	room    [12]HeaderField
 }
 
 func (r *sectionReader) next() (HeaderField, error) {
 	if !r.started {
 		r.started = true
-		r.fields, r.err = decodeSection(r.room[:0], r.p)
-		r.p = nil
+		r.decode()
 	}
-	if len(r.fields) > 0 {
-		f := r.fields[0]
-		r.fields = r.fields[1:]
-		return f, nil
+	if st := r.st; st != nil {
+		if r.i < st.batch.Len() {
+			f := st.batch.At(r.i)
+			var hf HeaderField
+			hf.Name, r.start = stringOf(f.Name, r.text, r.start, st.ends[2*r.i])
+			hf.Value, r.start = stringOf(f.Value, r.text, r.start, st.ends[2*r.i+1])
+			r.i++
+			return hf, nil
+		}
+		r.st = nil
+		st.release()
 	}
 	if r.err != nil {
 		return HeaderField{}, r.err
@@ -57,13 +65,33 @@ func (r *sectionReader) next() (HeaderField, error) {
 	return HeaderField{}, io.EOF
 }
 
+// decode decodes the section with a borrowed decoder, and sets the error,
+// in quic-go/qpack's terms, that ends it after the fields before it.
+func (r *sectionReader) decode() {
+	p := r.p
+	r.p = nil
+	if r.err = checkBase(p); r.err != nil {
+		return
+	}
+	st := decoders.Get().(*decodeState)
+	st.batch.Reset()
+	if err := st.dec.Decode(st.batch, 0, p); err != nil {
+		r.err = quicgoError(p, err)
+		// The Decoder refuses every section after a connection error: it
+		// is dropped, and the pool makes another.
+		st.dec = nil
+	}
+	r.st = st
+	r.text = st.gather()
+}
+
 // decodeState is a static-only metapack Decoder with the buffers one
-// section needs, borrowed from decoders for one section.
+// section needs, borrowed from the pool for one section.
 type decodeState struct {
 	dec   *mqpack.Decoder
 	batch *mdelem.Batch
-	text  []byte // the strings with no atom, end to end
-	ends  []int  // where each field's name and value end in text (-1: an atom)
+	text  []byte
+	ends  []int // where each field's name and value end in the text (-1: an atom)
 }
 
 var decoders = sync.Pool{New: func() any { return newDecodeState() }}
@@ -83,48 +111,23 @@ func newDecodeState() *decodeState {
 	return &decodeState{dec: dec, batch: mdelem.NewBatch(16, 1024)}
 }
 
-// decodeSection appends the fields of section p to dst, and returns the
-// error, in quic-go/qpack's terms, that ends it early.
-func decodeSection(dst []HeaderField, p []byte) ([]HeaderField, error) {
-	if err := checkBase(p); err != nil {
-		return nil, err
-	}
-	st := decoders.Get().(*decodeState)
-	st.batch.Reset()
-	err := st.dec.Decode(st.batch, 0, p)
-	fields := st.appendFields(dst)
-	if err != nil {
-		err = quicgoError(p, err)
-		// The Decoder refuses every section after a connection error;
-		// this one is dropped, and the pool makes another.
-		st.dec = nil
-	}
-	if st.dec != nil && st.batch.Size() <= 64<<10 {
+// release returns st to the pool, unless its decoder failed or its
+// buffers grew past what a pool should keep.
+func (st *decodeState) release() {
+	if st.dec != nil && st.batch.Size() <= 64<<10 && cap(st.text) <= 64<<10 {
 		decoders.Put(st)
 	}
-	return fields, err
 }
 
-// appendFields appends the batch's fields to dst as HeaderFields,
-// allocating one string for all the names and values that are not atoms.
-func (st *decodeState) appendFields(dst []HeaderField) []HeaderField {
-	n := st.batch.Len()
-	if n == 0 {
-		return dst
-	}
+// gather copies the batch's names and values that are not atoms into one
+// string, the section's one allocation for them, and records where each
+// ends.
+func (st *decodeState) gather() string {
 	st.text, st.ends = st.text[:0], st.ends[:0]
 	for _, f := range st.batch.All() {
 		st.ends = append(st.ends, st.appendText(f.Name), st.appendText(f.Value))
 	}
-	text := string(st.text)
-	start := 0
-	var hf HeaderField
-	for i, f := range st.batch.All() {
-		hf.Name, start = st.stringOf(f.Name, text, start, st.ends[2*i])
-		hf.Value, start = st.stringOf(f.Value, text, start, st.ends[2*i+1])
-		dst = append(dst, hf)
-	}
-	return dst
+	return string(st.text)
 }
 
 // appendText adds s to the text unless it is an atom, and returns where
@@ -137,9 +140,10 @@ func (st *decodeState) appendText(s mdelem.Str) int {
 	return len(st.text)
 }
 
-func (st *decodeState) stringOf(s mdelem.Str, text string, start, end int) (string, int) {
+// stringOf returns s: an atom's own string, or text[start:end].
+func stringOf(s mdelem.Str, text string, start, end int) (string, int) {
 	if end < 0 {
-		return s.String(), start // an atom's own string
+		return s.String(), start
 	}
 	return text[start:end], end
 }

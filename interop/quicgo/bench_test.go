@@ -1,15 +1,19 @@
 package quicgo
 
 import (
+	"bytes"
+	"io"
 	"testing"
 
+	compat "github.com/metapack/metapack/compat/qpack"
 	"github.com/metapack/metapack/interop/quicgo/quicqpack"
 	"github.com/metapack/metapack/mdelem"
 	"github.com/metapack/metapack/qpack"
 )
 
-// BenchmarkStatic times qpack beside quic-go/qpack with the static table
-// only. One op is one pass over a QIF's header sets: decode decodes
+// BenchmarkStatic times qpack, and compat/qpack (impl=compat, the drop-in
+// with quic-go/qpack's API, driven exactly as quic-go/qpack is), beside
+// quic-go/qpack with the static table only. One op is one pass over a QIF's header sets: decode decodes
 // ls-qpack's static-only sections of it (its .out.0.0.0 file; MB/s counts
 // their bytes) and reads every field; encode encodes each header set as
 // one section (MB/s counts names' and values' bytes; wire-bytes is the
@@ -21,8 +25,10 @@ func BenchmarkStatic(b *testing.B) {
 	for _, w := range loadWorkloads(b) {
 		b.Run("qif="+w.name+"/op=decode/impl=metapack", func(b *testing.B) { benchDecodeMetapack(b, w) })
 		b.Run("qif="+w.name+"/op=decode/impl=quic-go", func(b *testing.B) { benchDecodeQuicGo(b, w) })
+		b.Run("qif="+w.name+"/op=decode/impl=compat", func(b *testing.B) { benchDecodeCompat(b, w) })
 		b.Run("qif="+w.name+"/op=encode/impl=metapack", func(b *testing.B) { benchEncodeMetapack(b, w) })
 		b.Run("qif="+w.name+"/op=encode/impl=quic-go", func(b *testing.B) { benchEncodeQuicGo(b, w) })
+		b.Run("qif="+w.name+"/op=encode/impl=compat", func(b *testing.B) { benchEncodeCompat(b, w) })
 	}
 }
 
@@ -183,4 +189,64 @@ func benchEncode(b *testing.B, w *workload, pass func(check bool) (wire int)) {
 		}
 	}
 	b.ReportMetric(float64(wire), "wire-bytes")
+}
+
+func benchDecodeCompat(b *testing.B, w *workload) {
+	dec := compat.NewDecoder()
+	pass := func(check bool) (fields, size int) {
+		var got []quicqpack.Field
+		for _, r := range w.recs {
+			if r.stream == 0 {
+				continue
+			}
+			next := dec.Decode(r.data)
+			for {
+				f, err := next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatalf("%s: stream %d: %v", w.name, r.stream, err)
+				}
+				fields++
+				size += len(f.Name) + len(f.Value)
+				if check {
+					got = append(got, quicqpack.Field(f))
+				}
+			}
+			if check {
+				if d := diffFields(got, sectionSet(b, w, r)); d != "" {
+					b.Fatalf("%s: stream %d: %s", w.name, r.stream, d)
+				}
+				got = got[:0]
+			}
+		}
+		return fields, size
+	}
+	benchDecode(b, w, pass)
+}
+
+func benchEncodeCompat(b *testing.B, w *workload) {
+	var buf bytes.Buffer
+	enc := compat.NewEncoder(&buf)
+	qdec := quicqpack.NewDecoder()
+	pass := func(check bool) (wire int) {
+		for i, set := range w.sets {
+			buf.Reset()
+			for _, f := range set {
+				if err := enc.WriteField(compat.HeaderField(f)); err != nil {
+					b.Fatalf("%s: header set %d: %v", w.name, i, err)
+				}
+			}
+			if err := enc.Close(); err != nil {
+				b.Fatalf("%s: header set %d: %v", w.name, i, err)
+			}
+			if check {
+				checkSection(b, w, qdec, i, buf.Bytes())
+			}
+			wire += buf.Len()
+		}
+		return wire
+	}
+	benchEncode(b, w, pass)
 }

@@ -1,0 +1,5 @@
+//go:build !purego
+
+package qpack
+
+const pureGo = false
