@@ -30,6 +30,9 @@
 //   - A section prefix whose Base is below zero (a sign bit with a Delta
 //     Base of 0, 0x00 0x80) is an error here, as RFC 9204 §4.5.1.2
 //     requires; quic-go/qpack ignores the sign bit.
+//   - An integer above 2^62-1 is "varint integer overflow" here (RFC 9204
+//     §4.1.1 needs no more); quic-go/qpack reads on to 2^63, and then
+//     refuses the index or length it gets. Both refuse the section.
 //   - The decoder reports the first error after the fields before it, as
 //     quic-go/qpack does, but it reads the whole section at the first
 //     call: a DecodeFunc holds no reference to the section after that.

@@ -43,15 +43,22 @@ func checkBase(p []byte) error {
 }
 
 // quicgoError turns an error of metapack's qpack Decoder on section p into
-// the one quic-go/qpack returns for the same bytes.
+// the one quic-go/qpack returns for the same bytes. quic-go/qpack refuses
+// a field line that needs a dynamic table by its first byte, before
+// reading its integer; metapack's Decoder reports every field-line error
+// at the line's first byte, so that byte tells.
 func quicgoError(p []byte, err error) error {
 	var e *mqpack.Error
 	if !errors.As(err, &e) {
 		return err
 	}
-	var b byte
-	if e.Offset >= 0 && e.Offset < int64(len(p)) {
-		b = p[e.Offset]
+	if e.Offset >= int64(prefixLen(p)) && e.Offset < int64(len(p)) {
+		switch b := p[e.Offset]; {
+		case b&0xc0 == 0x80, b&0xd0 == 0x40: // Indexed or Name Reference, dynamic (T=0)
+			return errNoDynamicTable
+		case b&0xe0 == 0: // the two post-base forms
+			return fmt.Errorf(errUnexpectedPrefix, b)
+		}
 	}
 	switch e.Err {
 	case mqpack.ErrTruncated:
@@ -62,15 +69,24 @@ func quicgoError(p []byte, err error) error {
 		return errInvalidHuffman
 	case mqpack.ErrRequiredInserts:
 		return errRequiredInserts
-	case mqpack.ErrInvalidStaticIndex:
-		return invalidIndexError(e.Limit)
 	case mqpack.ErrBase:
 		return errBase
-	case mqpack.ErrInvalidIndex:
-		if b&0xe0 == 0 { // the two post-base forms, 0001xxxx and 0000xxxx
-			return fmt.Errorf(errUnexpectedPrefix, b)
-		}
-		return errNoDynamicTable
+	case mqpack.ErrInvalidStaticIndex:
+		return invalidIndexError(e.Limit)
 	}
 	return err
+}
+
+// prefixLen returns the length of section p's prefix, the Required Insert
+// Count and the Base, or len(p) when p ends inside it.
+func prefixLen(p []byte) int {
+	_, n, res := hcode.ReadInt(p, 8, hcode.MaxInt62)
+	if res != hcode.IntOK {
+		return len(p)
+	}
+	_, m, res := hcode.ReadInt(p[n:], 7, hcode.MaxInt62)
+	if res != hcode.IntOK {
+		return len(p)
+	}
+	return n + m
 }
