@@ -11,15 +11,25 @@ import (
 )
 
 // importAliases is the repository's one convention for import names. Only
-// the three packages called hpack are renamed, always the same way;
-// metapack's own hpack keeps its name except inside package compat/hpack,
-// whose own name is hpack, and the drop-in's own tests may import it under
-// x/net's name, as code that adopts it does. Every other import keeps its
-// package's name.
+// the packages called hpack or qpack are renamed, always the same way:
+// x/net's hpack is xhpack, a drop-in is compat, and metapack's own codec
+// keeps its name except inside its drop-in, whose own name is the same,
+// where it is mhpack or mqpack. A drop-in's own tests may import it under
+// the original's name, as code that adopts it does. Every other import
+// keeps its package's name.
 var importAliases = map[string]string{
 	"golang.org/x/net/http2/hpack":              "xhpack",
 	"github.com/metapack/metapack/compat/hpack": "compat",
 	"github.com/metapack/metapack/hpack":        "", // mhpack in compat/hpack
+	"github.com/metapack/metapack/compat/qpack": "compat",
+	"github.com/metapack/metapack/qpack":        "", // mqpack in compat/qpack
+}
+
+// dropIns maps each codec to its drop-in's directory and the name the
+// codec takes there.
+var dropIns = map[string]struct{ dir, name string }{
+	"github.com/metapack/metapack/hpack": {"/compat/hpack", "mhpack"},
+	"github.com/metapack/metapack/qpack": {"/compat/qpack", "mqpack"},
 }
 
 // TestImportAliases checks every Go file of the module and of
@@ -45,7 +55,7 @@ func TestImportAliases(t *testing.T) {
 			return err
 		}
 		checked++
-		inCompat := filepath.ToSlash(filepath.Dir(path)) == root+"/compat/hpack"
+		dir := filepath.ToSlash(filepath.Dir(path))
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			got := ""
@@ -53,11 +63,11 @@ func TestImportAliases(t *testing.T) {
 				got = imp.Name.Name
 			}
 			want, renamed := importAliases[p]
-			if p == "github.com/metapack/metapack/hpack" && inCompat {
-				want = "mhpack"
+			if d, ok := dropIns[p]; ok && dir == root+d.dir {
+				want = d.name
 			}
-			if p == "github.com/metapack/metapack/compat/hpack" && inCompat && got == "" {
-				continue // the drop-in's own tests and example, under x/net's name as a user's code has it
+			if strings.HasPrefix(p, "github.com/metapack/metapack/compat/") && dir == root+strings.TrimPrefix(p, "github.com/metapack/metapack") && got == "" {
+				continue // the drop-in's own tests and example, under the original's name as a user's code has it
 			}
 			if got == "_" || (!renamed && got == "") {
 				continue
