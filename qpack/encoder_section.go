@@ -71,6 +71,22 @@ func (e *Encoder) AppendSection(section, encStream []byte, streamID uint64, b *m
 	return section, encStream
 }
 
+// AppendField appends f to section as one field line of a section with
+// no dynamic table, after its prefix of two zero bytes: the line
+// AppendSection writes for f while the Encoder has no table. It suits an
+// API that encodes one field at a time; a field with an invalid side
+// appends nothing.
+func (e *Encoder) AppendField(section []byte, f mdelem.Field) []byte {
+	if !f.Name.IsValid() || !f.Value.IsValid() {
+		return section
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	st := sectionState{minRef: math.MaxUint64}
+	section, _ = e.field(&st, &f, section, nil)
+	return section
+}
+
 // announceCapacity sets the table's capacity to its target once the
 // entries over it are evictable, with a Set Dynamic Table Capacity.
 func (e *Encoder) announceCapacity(es []byte) []byte {

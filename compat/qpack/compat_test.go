@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/metapack/metapack/mdelem"
+	mqpack "github.com/metapack/metapack/qpack"
 	xhpack "golang.org/x/net/http2/hpack"
 )
 
@@ -221,5 +223,26 @@ func TestConcurrentDecode(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
+	}
+}
+
+// TestSameBytesAsQpack checks that the Encoder writes the section
+// metapack's qpack Encoder writes with no table: static entries and
+// static names are found from plain strings.
+func TestSameBytesAsQpack(t *testing.T) {
+	fields := []HeaderField{{":method", "GET"}, {":path", "/a/b"}, {"content-type", "application/json"}, {"x-made-up", "v"}, {"cookie", "a=b"}}
+	var buf bytes.Buffer
+	enc := NewEncoder(&buf)
+	b := mdelem.NewBatch(len(fields), 0)
+	for _, f := range fields {
+		if err := enc.WriteField(f); err != nil {
+			t.Fatal(err)
+		}
+		b.Append(mdelem.From(mdelem.BorrowString(f.Name), mdelem.BorrowString(f.Value)))
+	}
+	enc.Close()
+	want, _ := mqpack.NewEncoder().AppendSection(nil, nil, 0, b)
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("drop-in % x, qpack % x", buf.Bytes(), want)
 	}
 }

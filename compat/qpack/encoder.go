@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/metapack/metapack/mdelem"
+	"github.com/metapack/metapack/staticdata"
 	mqpack "github.com/metapack/metapack/qpack"
 )
 
@@ -16,16 +17,13 @@ type Encoder struct {
 	st          *encodeState // borrowed from the first WriteField to Close
 }
 
-// encodeState is a static-only metapack Encoder with a one-field batch.
+// encodeState is a static-only metapack Encoder and a buffer.
 type encodeState struct {
-	enc   *mqpack.Encoder
-	batch *mdelem.Batch
-	buf   []byte
+	enc *mqpack.Encoder
+	buf []byte
 }
 
-var encoders = sync.Pool{New: func() any {
-	return &encodeState{enc: mqpack.NewEncoder(), batch: mdelem.NewBatch(1, 256)}
-}}
+var encoders = sync.Pool{New: func() any { return &encodeState{enc: mqpack.NewEncoder()} }}
 
 // NewEncoder returns an Encoder that writes the sections it encodes to w.
 func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
@@ -37,16 +35,19 @@ func (e *Encoder) WriteField(f HeaderField) error {
 		e.st = encoders.Get().(*encodeState)
 	}
 	st := e.st
-	st.batch.Reset()
-	st.batch.Append(mdelem.From(mdelem.BorrowString(f.Name), mdelem.BorrowString(f.Value)))
-	// With no table, a section is its two-byte prefix, 0 and 0, and then
-	// its field lines.
-	st.buf, _ = st.enc.AppendSection(st.buf[:0], nil, 0, st.batch)
-	out := st.buf
-	if e.wrotePrefix {
-		out = out[2:]
+	st.buf = st.buf[:0]
+	if !e.wrotePrefix {
+		// With no table, a section's prefix is two zero bytes.
+		st.buf = append(st.buf, 0, 0)
+		e.wrotePrefix = true
 	}
-	e.wrotePrefix = true
+	// The name as its atom, when it has one, finds its static entry.
+	name := mdelem.StrOf(mdelem.BorrowString(f.Name))
+	if a := staticdata.Lookup(f.Name); a != nil {
+		name = mdelem.StrOf(a)
+	}
+	st.buf = st.enc.AppendField(st.buf, mdelem.Field{Name: name, Value: mdelem.StrOf(mdelem.BorrowString(f.Value))})
+	out := st.buf
 	_, err := e.w.Write(out)
 	return err
 }
