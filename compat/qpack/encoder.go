@@ -5,8 +5,8 @@ import (
 	"sync"
 
 	"github.com/metapack/metapack/mdelem"
-	"github.com/metapack/metapack/staticdata"
 	mqpack "github.com/metapack/metapack/qpack"
+	"github.com/metapack/metapack/staticdata"
 )
 
 // An Encoder writes a field section that uses the static table only, one
