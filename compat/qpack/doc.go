@@ -27,6 +27,10 @@
 //   - The encoder Huffman-codes a string only where that is shorter
 //     (RFC 7541 §5.2 leaves the choice to the encoder); quic-go/qpack
 //     always does. Both decode the other's output.
+//   - The credentials among the static entries, "authorization" and
+//     "cookie" with empty values, go as literals with the N bit set, as
+//     every credential does here, never as Indexed Field Lines, so that
+//     an intermediary does not index them (RFC 9204 §4.5.4, §7.1).
 //   - A section prefix whose Base is below zero (a sign bit with a Delta
 //     Base of 0, 0x00 0x80) is an error here, as RFC 9204 §4.5.1.2
 //     requires; quic-go/qpack ignores the sign bit.
