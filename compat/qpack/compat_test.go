@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -111,23 +112,11 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decoding % x: %v", buf.Bytes(), err)
 			}
-			if !equalFields(got, tt.fields) {
+			if !slices.Equal(got, tt.fields) {
 				t.Errorf("decoded %q, want %q", got, tt.fields)
 			}
 		})
 	}
-}
-
-func equalFields(a, b []HeaderField) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestWriteFieldWritesOnce checks that each field is one Write, the first
@@ -203,7 +192,7 @@ func TestConcurrentDecode(t *testing.T) {
 			e := NewEncoder(&b)
 			for range 200 {
 				got, err := decodeAll(dec.Decode(section))
-				if err != nil || !equalFields(got, fields) {
+				if err != nil || !slices.Equal(got, fields) {
 					errs <- errors.New("concurrent decode gave other fields")
 					return
 				}
