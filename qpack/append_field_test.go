@@ -24,6 +24,8 @@ func TestAppendField(t *testing.T) {
 		}},
 		{"static names, other values", []mdelem.Field{
 			mdelem.From(staticdata.KeyPath.Atom(), mdelem.BorrowString("/index.html")),
+			mdelem.From(mdelem.BorrowString("content-type"), mdelem.BorrowString("text/x-made-up")),
+			mdelem.From(mdelem.BorrowString(":method"), mdelem.BorrowString("GET")),
 			mdelem.From(staticdata.KeyStatus.Atom(), mdelem.BorrowString("666")),
 		}},
 		{"literal names", []mdelem.Field{
@@ -31,6 +33,7 @@ func TestAppendField(t *testing.T) {
 			mdelem.From(mdelem.BorrowString("x-long"), mdelem.BorrowString(strings.Repeat("v", 2000))),
 		}},
 		{"sensitive and credentials", []mdelem.Field{
+			mdelem.From(mdelem.BorrowString("authorization"), mdelem.BorrowString("Basic x")).WithSensitive(true),
 			mdelem.From(mdelem.BorrowString("x-secret"), mdelem.BorrowString("s3cr3t")).WithSensitive(true),
 			mdelem.From(staticdata.KeyAuthorization.Atom(), mdelem.BorrowString("Bearer abc")),
 		}},

@@ -80,6 +80,13 @@ func (e *Encoder) AppendField(section []byte, f mdelem.Field) []byte {
 	if !f.Name.IsValid() || !f.Value.IsValid() {
 		return section
 	}
+	if f.Name.Atom() == nil {
+		// A batch holds a name that has an atom as the atom, which is
+		// what finds its static entry.
+		if a := staticdata.Lookup(f.Name.UnsafeString()); a != nil {
+			f = mdelem.Field{Name: mdelem.StrOf(a), Value: f.Value}.WithSensitive(f.Sensitive())
+		}
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	st := sectionState{minRef: math.MaxUint64}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/metapack/metapack/mdelem"
 	mqpack "github.com/metapack/metapack/qpack"
-	"github.com/metapack/metapack/staticdata"
 )
 
 // An Encoder writes a field section that uses the static table only, one
@@ -41,12 +40,7 @@ func (e *Encoder) WriteField(f HeaderField) error {
 		st.buf = append(st.buf, 0, 0)
 		e.wrotePrefix = true
 	}
-	// The name as its atom, when it has one, finds its static entry.
-	name := mdelem.StrOf(mdelem.BorrowString(f.Name))
-	if a := staticdata.Lookup(f.Name); a != nil {
-		name = mdelem.StrOf(a)
-	}
-	st.buf = st.enc.AppendField(st.buf, mdelem.Field{Name: name, Value: mdelem.StrOf(mdelem.BorrowString(f.Value))})
+	st.buf = st.enc.AppendField(st.buf, mdelem.From(mdelem.BorrowString(f.Name), mdelem.BorrowString(f.Value)))
 	out := st.buf
 	_, err := e.w.Write(out)
 	return err

@@ -17,16 +17,14 @@ func (e invalidIndexError) Error() string {
 	return fmt.Sprintf("invalid indexed representation index %d", int(e))
 }
 
-// The errors of quic-go/qpack, with its messages. errors.Is finds them
-// in what a DecodeFunc returns.
+// The errors of quic-go/qpack, with its messages, beside io.ErrUnexpectedEOF
+// and x/net's ErrInvalidHuffman, which it returns too. errors.Is finds
+// them in what a DecodeFunc returns.
 var (
-	errNoDynamicTable   = errors.New("no dynamic table")
-	errVarintOverflow   = errors.New("varint integer overflow")
-	errRequiredInserts  = errors.New("expected Required Insert Count to be zero")
-	errBase             = errors.New("expected Base to be zero")
-	errUnexpectedEOF    = io.ErrUnexpectedEOF
-	errInvalidHuffman   = xhpack.ErrInvalidHuffman
-	errUnexpectedPrefix = "unexpected type byte: %#x"
+	errNoDynamicTable  = errors.New("no dynamic table")
+	errVarintOverflow  = errors.New("varint integer overflow")
+	errRequiredInserts = errors.New("expected Required Insert Count to be zero")
+	errBase            = errors.New("expected Base to be zero")
 )
 
 // checkBase rejects a section whose Required Insert Count is 0 and whose
@@ -57,16 +55,16 @@ func quicgoError(p []byte, err error) error {
 		case b&0xc0 == 0x80, b&0xd0 == 0x40: // Indexed or Name Reference, dynamic (T=0)
 			return errNoDynamicTable
 		case b&0xe0 == 0: // the two post-base forms
-			return fmt.Errorf(errUnexpectedPrefix, b)
+			return fmt.Errorf("unexpected type byte: %#x", b)
 		}
 	}
 	switch e.Err {
 	case mqpack.ErrTruncated:
-		return errUnexpectedEOF
+		return io.ErrUnexpectedEOF
 	case mqpack.ErrIntegerOverflow:
 		return errVarintOverflow
 	case mqpack.ErrInvalidHuffman:
-		return errInvalidHuffman
+		return xhpack.ErrInvalidHuffman
 	case mqpack.ErrRequiredInserts:
 		return errRequiredInserts
 	case mqpack.ErrBase:
