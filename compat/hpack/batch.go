@@ -1,10 +1,6 @@
 package hpack
 
-import (
-	"strings"
-
-	"github.com/metapack/metapack/mdelem"
-)
+import "github.com/metapack/metapack/mdelem"
 
 // AppendToBatch appends fields to b, copying their strings into b's
 // arena, with Sensitive as the never-index flag: the step from code that
@@ -28,42 +24,10 @@ func AppendFromBatch(dst []HeaderField, b *mdelem.Batch) []HeaderField {
 	if b == nil {
 		return dst
 	}
-	n := 0
+	var buf [64]string // on the stack for up to 32 fields
+	strs := b.AppendStrings(buf[:0])
 	for i := range b.Len() {
-		f := b.At(i)
-		n += copiedLen(f.Name) + copiedLen(f.Value)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for i := range b.Len() {
-		f := b.At(i)
-		for _, s := range [2]mdelem.Str{f.Name, f.Value} {
-			if s.Atom() == nil {
-				sb.Write(s.UnsafeBytes())
-			}
-		}
-	}
-	all := sb.String()
-	str := func(s mdelem.Str) string {
-		if a := s.Atom(); a != nil {
-			return a.String()
-		}
-		v := all[:s.Len()]
-		all = all[s.Len():]
-		return v
-	}
-	for i := range b.Len() {
-		f := b.At(i)
-		name := str(f.Name)
-		dst = append(dst, HeaderField{Name: name, Value: str(f.Value), Sensitive: f.Sensitive()})
+		dst = append(dst, HeaderField{Name: strs[2*i], Value: strs[2*i+1], Sensitive: b.At(i).Sensitive()})
 	}
 	return dst
-}
-
-// copiedLen is the bytes of s that AppendFromBatch copies.
-func copiedLen(s mdelem.Str) int {
-	if s.Atom() != nil {
-		return 0
-	}
-	return s.Len()
 }

@@ -37,8 +37,6 @@ type sectionReader struct {
 	started bool
 	st      *decodeState
 	i       int
-	text    string // the strings with no atom, end to end
-	start   int    // where the next such string starts in text
 	err     error
 }
 
@@ -49,10 +47,7 @@ func (r *sectionReader) next() (HeaderField, error) {
 	}
 	if st := r.st; st != nil {
 		if r.i < st.batch.Len() {
-			f := st.batch.At(r.i)
-			var hf HeaderField
-			hf.Name, r.start = stringOf(f.Name, r.text, r.start, st.ends[2*r.i])
-			hf.Value, r.start = stringOf(f.Value, r.text, r.start, st.ends[2*r.i+1])
+			hf := HeaderField{Name: st.strs[2*r.i], Value: st.strs[2*r.i+1]}
 			r.i++
 			return hf, nil
 		}
@@ -82,7 +77,7 @@ func (r *sectionReader) decode() {
 		st.dec = nil
 	}
 	r.st = st
-	r.text = st.gather()
+	st.strs = st.batch.AppendStrings(st.strs[:0])
 }
 
 // decodeState is a static-only metapack Decoder with the buffers one
@@ -90,8 +85,7 @@ func (r *sectionReader) decode() {
 type decodeState struct {
 	dec   *mqpack.Decoder
 	batch *mdelem.Batch
-	text  []byte
-	ends  []int // where each field's name and value end in the text (-1: an atom)
+	strs  []string // each field's name and value, the caller's to keep
 }
 
 var decoders = sync.Pool{New: func() any { return newDecodeState() }}
@@ -114,36 +108,7 @@ func newDecodeState() *decodeState {
 // release returns st to the pool, unless its decoder failed or its
 // buffers grew past what a pool should keep.
 func (st *decodeState) release() {
-	if st.dec != nil && st.batch.Size() <= 64<<10 && cap(st.text) <= 64<<10 {
+	if st.dec != nil && st.batch.Size() <= 64<<10 && cap(st.strs) <= 1024 {
 		decoders.Put(st)
 	}
-}
-
-// gather copies the batch's names and values that are not atoms into one
-// string, the section's one allocation for them, and records where each
-// ends.
-func (st *decodeState) gather() string {
-	st.text, st.ends = st.text[:0], st.ends[:0]
-	for _, f := range st.batch.All() {
-		st.ends = append(st.ends, st.appendText(f.Name), st.appendText(f.Value))
-	}
-	return string(st.text)
-}
-
-// appendText adds s to the text unless it is an atom, and returns where
-// it ends, or -1.
-func (st *decodeState) appendText(s mdelem.Str) int {
-	if s.Atom() != nil {
-		return -1
-	}
-	st.text = append(st.text, s.UnsafeBytes()...)
-	return len(st.text)
-}
-
-// stringOf returns s: an atom's own string, or text[start:end].
-func stringOf(s mdelem.Str, text string, start, end int) (string, int) {
-	if end < 0 {
-		return s.String(), start
-	}
-	return text[start:end], end
 }
