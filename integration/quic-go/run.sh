@@ -30,7 +30,9 @@
 #   quic-go on metapack: tests N passed, M failed; header bytes X, CPU/request Y, allocs/request Z (patched/stock, medians)
 # where N counts the tests that pass patched and M those that pass stock but
 # fail patched (after reruns: see the regression check in test_mode); test
-# mode prints n/a for the A/B fields.
+# mode prints n/a for the A/B fields. ab takes N and M from an earlier test
+# run in the same QUICGO_WORK with the same patch, or else runs test first
+# (and then exits 1 if it failed, after the A/B).
 set -euo pipefail
 
 mode=${1:-test}
@@ -260,8 +262,13 @@ test_mode() {
 	summary_tests="tests $passed passed, $failed failed"
 	[[ $failed -eq 0 ]] || status=1
 	interop_check || status=1
+	# For ab: the counts, and whether the run passed, for this patch.
+	echo "$(patch_sum) $status $summary_tests" >"$work/test-summary.txt"
 	return $status
 }
+
+# patch_sum: the patch's sha256.
+patch_sum() { sha256sum <"$patch_file" | cut -d' ' -f1; }
 
 # ---- A/B ------------------------------------------------------------------
 
@@ -310,6 +317,14 @@ ab_instr() {
 }
 
 ab_mode() {
+	local saved st=0
+	saved=$(cat "$work/test-summary.txt" 2>/dev/null || true)
+	if [[ ${saved%% *} != "$(patch_sum)" ]]; then
+		test_mode || st=1
+		saved=$(cat "$work/test-summary.txt")
+	fi
+	summary_tests=$(cut -d' ' -f3- <<<"$saved")
+	[[ $(cut -d' ' -f2 <<<"$saved") == 0 ]] || st=1
 	echo "== quic-go $quicgo_version from $src"
 	qif_dir=$(qifs)
 	build_ab stock "$(tree ab-stock)"
@@ -355,6 +370,7 @@ ab_mode() {
 		printf "summary: header bytes %.2fx, CPU/request %.2fx, allocs/request %.2fx\n", tot["patched"] / tot["stock"], m["patched",8] / m["stock",8], m["patched",7] / m["stock",7]
 	}' "$work/ab.txt" | tee "$work/ab-summary.txt"
 	summary_ab=$(sed -n 's/^summary: //p' "$work/ab-summary.txt")
+	return $st
 }
 
 src=$(fetch)
@@ -364,7 +380,7 @@ status=0
 if [[ $mode == test ]]; then
 	test_mode || status=1
 else
-	ab_mode
+	ab_mode || status=1
 fi
 echo "quic-go on metapack: $summary_tests; $summary_ab (patched/stock, medians)"
 exit $status
