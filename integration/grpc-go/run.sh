@@ -22,8 +22,8 @@
 # The last line is the summary:
 #   grpc-go on metapack: tests N passed, M failed; md10 CPU/RPC X.XXx, allocs/op Y.YYx; md0 CPU/RPC Z.ZZx (patched/stock, medians)
 # where N counts the tests that pass patched and M those that pass stock but
-# fail patched (after reruns: see rerun_failures); test mode prints n/a for
-# the A/B fields, and ab mode for the test counts.
+# fail patched (after reruns: see rerun_regressions in ../lib.sh); test
+# mode prints n/a for the A/B fields, and ab mode for the test counts.
 set -euo pipefail
 
 mode=${1:-test}
@@ -46,28 +46,9 @@ unit_pkgs=(./internal/transport/... ./metadata ./stats)
 e2e_pkg=./test
 TEST_RUN=${TEST_RUN:-'Test/.*(Metadata|Header|Trailer|Status|Error|Malformed|Authority|Timeout|Compress|Tap|Cred)'}
 
-if [[ -n ${GRPC_WORK:-} ]]; then
-	work=$GRPC_WORK
-	mkdir -p "$work"
-else
-	work=$(mktemp -d "${TMPDIR:-/tmp}/metapack-grpc-go.XXXXXX")
-	trap 'rm -rf "$work"' EXIT
-fi
-work=$(cd "$work" && pwd)
-
-die() {
-	echo "run.sh: $*" >&2
-	exit 1
-}
-
-# fetch prints the module cache directory of grpc-go $grpc_version.
-fetch() {
-	local dir
-	dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "google.golang.org/grpc@$grpc_version" |
-		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-	[[ -n $dir && -d $dir ]] || die "go mod download google.golang.org/grpc@$grpc_version gave no directory"
-	echo "$dir"
-}
+# shellcheck source=SCRIPTDIR/../lib.sh
+. "$here/../lib.sh"
+setup_work "${GRPC_WORK:-}" metapack-grpc-go
 
 # tree name patch... makes a writable copy of grpc-go in $work/name with the
 # patches applied (paths relative to $here); a patch that does not apply
@@ -103,24 +84,6 @@ results() {
 		sort -k2,3 -u
 }
 
-# run_tests dir out: runs the test set in dir, go test -json output to out.*
-run_tests() {
-	local dir=$1 out=$2
-	(cd "$dir" && go test -count=1 -run '^$' "${unit_pkgs[@]}" "$e2e_pkg" >"$out.build.log" 2>&1) ||
-		die "$(basename "$dir"): tests do not build:
-$(grep -v '^ok ' "$out.build.log" | tail -30)"
-	(cd "$dir" && go test -json -count=1 "${unit_pkgs[@]}" >"$out.unit.json" 2>&1) || true
-	(cd "$dir" && go test -json -count=1 -run "$TEST_RUN" "$e2e_pkg" >"$out.e2e.json" 2>&1) || true
-	cat "$out.unit.json" "$out.e2e.json" >"$out.json"
-	results "$out.json" >"$out.txt"
-}
-
-# rerun_failures: a test that passed stock and failed patched runs alone on
-# patched 3 more times; if all 3 pass it is counted as passed (and listed as
-# flaky), else as failed. grpc-go's end-to-end tests include races that fail
-# now and then on either tree.
-regexp_quote() { sed 's/[][\.*^$(){}?+|]/\\&/g' <<<"$1"; }
-
 test_mode() {
 	echo "== grpc-go $grpc_version from $src"
 	bash "$here/mkpatches.sh" check || die "the patches are not mkpatches.sh's (see README)"
@@ -128,32 +91,15 @@ test_mode() {
 	stock=$(tree stock)
 	patched=$(tree patched grpc-go-v1.85.0.patch)
 	local t0=$SECONDS
-	run_tests "$stock" "$work/stock"
-	echo "== stock: $(($SECONDS - t0)) s"
+	run_tests "$stock" "$work/stock" "$e2e_pkg"
+	echo "== stock: $((SECONDS - t0)) s"
 	t0=$SECONDS
-	run_tests "$patched" "$work/patched"
-	echo "== patched: $(($SECONDS - t0)) s"
+	run_tests "$patched" "$work/patched" "$e2e_pkg"
+	echo "== patched: $((SECONDS - t0)) s"
 
-	local side
-	for side in stock patched; do
-		echo "$side: $(grep -c '^pass ' "$work/$side.txt" || true) passed, $(grep -c '^fail ' "$work/$side.txt" || true) failed, $(grep -c '^skip ' "$work/$side.txt" || true) skipped"
-	done
-	# Tests that pass stock and do not pass patched (failed or missing).
-	awk 'NR == FNR { if ($1 == "pass") ok[$2 " " $3] = 1; next } ($2 " " $3) in ok && $1 == "pass" { delete ok[$2 " " $3] } END { for (k in ok) print k }' \
-		"$work/stock.txt" "$work/patched.txt" | sort >"$work/regressions.txt"
-	local failed=0 flaky=0 pkg name top sub
-	while read -r pkg name; do
-		[[ -n $pkg ]] || continue
-		top=${name%%/*}
-		if [[ $name == */* ]]; then sub=/^$(regexp_quote "${name#*/}")\$; else sub=; fi
-		if (cd "$patched" && go test -count=3 -run "^$(regexp_quote "$top")\$$sub" "$pkg" >"$work/rerun.log" 2>&1); then
-			echo "flaky (failed once, passed 3 reruns): $pkg $name"
-			flaky=$((flaky + 1))
-		else
-			echo "FAIL on patched, passes stock: $pkg $name"
-			failed=$((failed + 1))
-		fi
-	done <"$work/regressions.txt"
+	print_counts
+	rerun_stock_failures "$stock"
+	rerun_regressions "$patched"
 	local passed
 	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
 	summary_tests="tests $passed passed, $failed failed"
@@ -164,20 +110,6 @@ test_mode() {
 
 bench_args=(-workloads=unary -bufconn=true -maxConcurrentCalls=8 -reqSizeBytes=16 -respSizeBytes=16
 	-latency=0s -kbps=0 -mtu=0 -compression=off -trace=off -channelz=off)
-
-wait_idle() {
-	local limit=${AB_LOAD:-0.5} waited=0 load
-	while :; do
-		load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
-		awk -v l="$load" -v m="$limit" 'BEGIN { exit !(l < m) }' && return 0
-		if ((waited >= ${AB_WAIT:-600})); then
-			echo "warning: load average still $load after ${waited} s; measuring anyway" >&2
-			return 0
-		fi
-		sleep 10
-		waited=$((waited + 10))
-	done
-}
 
 # bench side md: one run; appends "side md rps cpu_ns allocs bytes c2s s2c" to $work/ab.txt
 bench() {
@@ -312,7 +244,7 @@ ab_mode() {
 	fi
 }
 
-src=$(fetch)
+src=$(fetch google.golang.org/grpc "$grpc_version")
 summary_tests="tests n/a"
 summary_ab="md10 CPU/RPC n/a, allocs/op n/a; md0 CPU/RPC n/a"
 status=0

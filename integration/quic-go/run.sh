@@ -29,7 +29,7 @@
 # The last line is the summary:
 #   quic-go on metapack: tests N passed, M failed; header bytes X, CPU/request Y, allocs/request Z (patched/stock, medians)
 # where N counts the tests that pass patched and M those that pass stock but
-# fail patched (after reruns: see the regression check in test_mode); test
+# fail patched (after reruns: see rerun_regressions in ../lib.sh); test
 # mode prints n/a for the A/B fields. ab takes N and M from an earlier test
 # run in the same QUICGO_WORK with the same patch, or else runs test first
 # (and then exits 1 if it failed, after the A/B).
@@ -52,28 +52,9 @@ unit_pkgs=(./http3/...)
 integ_pkg=./integrationtests/self
 integ_files='integrationtests/self/http_*_test.go'
 
-if [[ -n ${QUICGO_WORK:-} ]]; then
-	work=$QUICGO_WORK
-	mkdir -p "$work"
-else
-	work=$(mktemp -d "${TMPDIR:-/tmp}/metapack-quic-go.XXXXXX")
-	trap 'rm -rf "$work"' EXIT
-fi
-work=$(cd "$work" && pwd)
-
-die() {
-	echo "run.sh: $*" >&2
-	exit 1
-}
-
-# fetch prints the module cache directory of quic-go $quicgo_version.
-fetch() {
-	local dir
-	dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "github.com/quic-go/quic-go@$quicgo_version" |
-		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-	[[ -n $dir && -d $dir ]] || die "go mod download github.com/quic-go/quic-go@$quicgo_version gave no directory"
-	echo "$dir"
-}
+# shellcheck source=SCRIPTDIR/../lib.sh
+. "$here/../lib.sh"
+setup_work "${QUICGO_WORK:-}" metapack-quic-go
 
 # tree name [patch] makes a writable copy of quic-go in $work/name with the
 # patch applied (an empty one changes nothing); a patch that does not apply
@@ -120,21 +101,6 @@ results() {
 		awk 'index($3, "/") == 0' |
 		sort -k2,3 -u
 }
-
-# run_tests dir out: runs the test set in dir, go test -json output to out.*
-run_tests() {
-	local dir=$1 out=$2
-	(cd "$dir" && go test -count=1 -run '^$' "${unit_pkgs[@]}" "$integ_pkg" >"$out.build.log" 2>&1) ||
-		die "$(basename "$dir"): tests do not build:
-$(grep -v '^ok ' "$out.build.log" | tail -30)"
-	(cd "$dir" && go test -json -count=1 "${unit_pkgs[@]}" >"$out.unit.json" 2>&1) || true
-	(cd "$dir" && go test -json -count=1 -run "$TEST_RUN" "$integ_pkg" >"$out.integ.json" 2>&1) || true
-	cat "$out.unit.json" "$out.integ.json" >"$out.json"
-	results "$out.json" >"$out.txt"
-}
-
-# shellcheck disable=SC2001,SC2016 # sed, and its $ is not bash's
-regexp_quote() { sed 's/[][\.*^$(){}?+|]/\\&/g' <<<"$1"; }
 
 # qifs prints the directory of the QPACK interop corpus's QIF files.
 qifs() {
@@ -230,33 +196,15 @@ test_mode() {
 	TEST_RUN=${TEST_RUN:-$(run_pattern "$stock")}
 	echo "== -run pattern: $TEST_RUN"
 	local t0=$SECONDS
-	run_tests "$stock" "$work/stock"
+	run_tests "$stock" "$work/stock" "$integ_pkg"
 	echo "== stock: $((SECONDS - t0)) s"
 	t0=$SECONDS
-	run_tests "$patched" "$work/patched"
+	run_tests "$patched" "$work/patched" "$integ_pkg"
 	echo "== patched: $((SECONDS - t0)) s"
 
-	local side
-	for side in stock patched; do
-		echo "$side: $(grep -c '^pass ' "$work/$side.txt" || true) passed, $(grep -c '^fail ' "$work/$side.txt" || true) failed, $(grep -c '^skip ' "$work/$side.txt" || true) skipped"
-	done
-	# Tests that pass stock and do not pass patched (failed or missing).
-	# Each runs alone on patched 3 more times; if all 3 pass it is counted
-	# as passed (and listed as flaky), else as failed: quic-go's tests
-	# include timing-dependent ones that fail now and then on either tree.
-	awk 'NR == FNR { if ($1 == "pass") ok[$2 " " $3] = 1; next } ($2 " " $3) in ok && $1 == "pass" { delete ok[$2 " " $3] } END { for (k in ok) print k }' \
-		"$work/stock.txt" "$work/patched.txt" | sort >"$work/regressions.txt"
-	local failed=0 flaky=0 pkg name
-	while read -r pkg name; do
-		[[ -n $pkg ]] || continue
-		if (cd "$patched" && go test -count=3 -run "^$(regexp_quote "$name")\$" "$pkg" >"$work/rerun.log" 2>&1); then
-			echo "flaky (failed once, passed 3 reruns): $pkg $name"
-			flaky=$((flaky + 1))
-		else
-			echo "FAIL on patched, passes stock: $pkg $name"
-			failed=$((failed + 1))
-		fi
-	done <"$work/regressions.txt"
+	print_counts
+	rerun_stock_failures "$stock"
+	rerun_regressions "$patched"
 	local passed status=0 own
 	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
 	# Tests the patch adds (its own file's), which stock does not have.
@@ -274,20 +222,6 @@ test_mode() {
 patch_sum() { sha256sum <"$patch_file" | cut -d' ' -f1; }
 
 # ---- A/B ------------------------------------------------------------------
-
-wait_idle() {
-	local limit=${AB_LOAD:-0.5} waited=0 load
-	while :; do
-		load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
-		awk -v l="$load" -v m="$limit" 'BEGIN { exit !(l < m) }' && return 0
-		if ((waited >= ${AB_WAIT:-600})); then
-			echo "warning: load average still $load after ${waited} s; measuring anyway" >&2
-			return 0
-		fi
-		sleep 10
-		waited=$((waited + 10))
-	done
-}
 
 # ab_run side env...: one in-process run (server and client on loopback)
 # of the A/B program; prints its client and server AB lines.
@@ -376,7 +310,7 @@ ab_mode() {
 	return $st
 }
 
-src=$(fetch)
+src=$(fetch github.com/quic-go/quic-go "$quicgo_version")
 summary_tests="tests n/a"
 summary_ab="header bytes n/a, CPU/request n/a, allocs/request n/a"
 status=0
