@@ -54,12 +54,21 @@ $(grep -v '^ok ' "$out.build.log" | tail -30)"
 # shellcheck disable=SC2001,SC2016 # sed, and its $ is not bash's
 regexp_quote() { sed 's/[][\.*^$(){}?+|]/\\&/g' <<<"$1"; }
 
-# print_counts: passed, failed and skipped of each side's results.
-print_counts() {
+# check_results stock_dir patched_dir: prints each side's counts, reruns
+# flaky tests (rerun_stock_failures, rerun_regressions), and sets passed
+# (tests that pass patched), failed (tests that pass stock and not patched)
+# and summary_tests; it fails if any test failed.
+check_results() {
 	local side
 	for side in stock patched; do
 		echo "$side: $(grep -c '^pass ' "$work/$side.txt" || true) passed, $(grep -c '^fail ' "$work/$side.txt" || true) failed, $(grep -c '^skip ' "$work/$side.txt" || true) skipped"
 	done
+	rerun_stock_failures "$1"
+	rerun_regressions "$2"
+	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
+	# shellcheck disable=SC2034 # the sourcing script prints it
+	summary_tests="tests $passed passed, $failed failed"
+	((failed == 0))
 }
 
 # rerun_stock_failures stock_dir: a test that failed stock runs alone on

@@ -97,13 +97,7 @@ test_mode() {
 	run_tests "$patched" "$work/patched" "$e2e_pkg"
 	echo "== patched: $((SECONDS - t0)) s"
 
-	print_counts
-	rerun_stock_failures "$stock"
-	rerun_regressions "$patched"
-	local passed
-	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
-	summary_tests="tests $passed passed, $failed failed"
-	[[ $failed -eq 0 ]]
+	check_results "$stock" "$patched"
 }
 
 # ---- A/B ------------------------------------------------------------------
