@@ -64,7 +64,7 @@ check_results() {
 		echo "$side: $(grep -c '^pass ' "$work/$side.txt" || true) passed, $(grep -c '^fail ' "$work/$side.txt" || true) failed, $(grep -c '^skip ' "$work/$side.txt" || true) skipped"
 	done
 	rerun_stock_failures "$1"
-	rerun_regressions "$2"
+	rerun_regressions "$1" "$2"
 	passed=$(($(grep -c '^pass ' "$work/patched.txt" || true) + flaky))
 	# shellcheck disable=SC2034 # the sourcing script prints it
 	summary_tests="tests $passed passed, $failed failed"
@@ -78,7 +78,7 @@ check_results() {
 rerun_stock_failures() {
 	local dir=$1 pkg name
 	while read -r pkg name; do
-		if rerun "$dir" "$pkg" "$name"; then
+		if (($(passes "$dir" "$pkg" "$name" 3) == 3)); then
 			echo "stock: flaky (failed once, passed 3 reruns): $pkg $name"
 			awk -v p="$pkg" -v n="$name" '$1 == "fail" && $2 == p && $3 == n { $1 = "pass" } { print }' \
 				"$work/stock.txt" >"$work/stock.txt.new" && mv "$work/stock.txt.new" "$work/stock.txt"
@@ -86,31 +86,37 @@ rerun_stock_failures() {
 	done < <(sed -n 's/^fail //p' "$work/stock.txt")
 }
 
-# rerun dir pkg name: runs test name of pkg alone in dir 3 times.
-rerun() {
+# passes dir pkg name n: how many of n runs of test name of pkg, alone in
+# dir, pass (0 when the tree has no such test).
+passes() {
 	local top=${3%%/*} sub=
 	if [[ $3 == */* ]]; then sub=/^$(regexp_quote "${3#*/}")\$; fi
-	(cd "$1" && go test -count=3 -run "^$(regexp_quote "$top")\$$sub" "$2" >"$work/rerun.log" 2>&1)
+	(cd "$1" && go test -json -count="$4" -run "^$(regexp_quote "$top")\$$sub" "$2" 2>&1 || true) |
+		grep -cF "\"Action\":\"pass\",\"Package\":\"$2\",\"Test\":\"$3\"" || true
 }
 
-# rerun_regressions patched_dir: the tests that pass stock and do not pass
-# patched (failed or missing) each run alone on patched 3 more times; one
-# that passes all 3 counts as passed (and is listed as flaky), else as
-# failed: the peers' tests include timing-dependent ones that fail now and
-# then on either tree. Sets failed and flaky.
+# rerun_regressions stock_dir patched_dir: each test that passes stock and
+# does not pass patched (failed or missing) runs alone 20 times on each
+# tree. It counts as failed if patched passes it at least 5 times fewer
+# than stock (a test missing or broken on patched passes 0 times), and
+# else as passed (listed as flaky): the peers' tests include
+# timing-dependent ones that fail now and then on either tree, quic-go's
+# TestServerHandlerReturnsMidFrame in about 1 run of 10 even alone, and
+# an all-must-pass rerun would fail CI on them. Sets failed and flaky.
 rerun_regressions() {
-	local dir=$1 pkg name
+	local pkg name s p
 	awk 'NR == FNR { if ($1 == "pass") ok[$2 " " $3] = 1; next } ($2 " " $3) in ok && $1 == "pass" { delete ok[$2 " " $3] } END { for (k in ok) print k }' \
 		"$work/stock.txt" "$work/patched.txt" | sort >"$work/regressions.txt"
 	failed=0 flaky=0
 	while read -r pkg name; do
 		[[ -n $pkg ]] || continue
-		if rerun "$dir" "$pkg" "$name"; then
-			echo "flaky (failed once, passed 3 reruns): $pkg $name"
-			flaky=$((flaky + 1))
-		else
-			echo "FAIL on patched, passes stock: $pkg $name"
+		s=$(passes "$1" "$pkg" "$name" 20) p=$(passes "$2" "$pkg" "$name" 20)
+		if ((s - p >= 5)); then
+			echo "FAIL on patched, passes stock: $pkg $name (alone, 20 runs each: stock passed $s, patched $p)"
 			failed=$((failed + 1))
+		else
+			echo "flaky (alone, 20 runs each: stock passed $s, patched $p): $pkg $name"
+			flaky=$((flaky + 1))
 		fi
 	done <"$work/regressions.txt"
 }
