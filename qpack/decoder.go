@@ -37,8 +37,9 @@ const (
 // Blocked sections (RFC 9204 §2.1.2) are held by the caller, not by the
 // Decoder: Decode answers ErrBlocked, and the caller keeps the section's
 // bytes, at most SETTINGS_MAX_FIELD_SECTION_SIZE-bounded HEADERS payload
-// per stream. The Decoder keeps 16 bytes per blocked stream, and at most
-// the number of blocked streams advertised.
+// per stream. The Decoder keeps 24 bytes per blocked stream, and at most
+// the number of blocked streams advertised (and as many more for sections
+// unblocked and not decoded yet).
 type Decoder struct {
 	mu sync.Mutex
 
@@ -58,7 +59,11 @@ type Decoder struct {
 	err       error
 	blocked   []blockedSection
 	unblocked []uint64
-	out       []byte // decoder instructions due (acks, cancellations)
+	// woken are the sections unblocked and not decoded again yet: their
+	// Required Insert Count as first decoded, which decoding the same
+	// bytes after more inserts could read differently (§4.5.1.1 wraps it).
+	woken []blockedSection
+	out   []byte // decoder instructions due (acks, cancellations)
 
 	maxSectionSize, maxFields, maxStringLen int
 	interner                                *intern.Table
@@ -72,6 +77,7 @@ type Decoder struct {
 // blockedSection is a stream whose section waits for inserts.
 type blockedSection struct {
 	stream   uint64
+	enc      uint64 // the Encoded Required Insert Count
 	required uint64
 }
 
@@ -222,6 +228,12 @@ func (d *Decoder) forget(streamID uint64) {
 	for i, s := range d.unblocked {
 		if s == streamID {
 			d.unblocked = append(d.unblocked[:i], d.unblocked[i+1:]...)
+			break
+		}
+	}
+	for i, s := range d.woken {
+		if s.stream == streamID {
+			d.woken = append(d.woken[:i], d.woken[i+1:]...)
 			break
 		}
 	}

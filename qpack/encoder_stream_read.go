@@ -237,6 +237,10 @@ func (d *Decoder) wake() {
 	for i := 0; i < len(d.blocked); {
 		if s := d.blocked[i]; s.required <= d.inserts {
 			d.unblocked = append(d.unblocked, s.stream)
+			if uint64(len(d.woken)) >= d.maxBlocked { // bounded: the oldest goes
+				d.woken = append(d.woken[:0], d.woken[1:]...)
+			}
+			d.woken = append(d.woken, s)
 			d.blocked[i] = d.blocked[len(d.blocked)-1]
 			d.blocked = d.blocked[:len(d.blocked)-1]
 			continue

@@ -52,6 +52,11 @@ func (d *Decoder) decode(dst *mdelem.Batch, streamID uint64, p []byte) error {
 		return d.sectionIntError(&s, res, 0)
 	}
 	required, ok := d.requiredInserts(enc)
+	for _, w := range d.woken {
+		if w.stream == streamID && w.enc == enc {
+			required, ok = w.required, true
+		}
+	}
 	if !ok {
 		return d.sectionError(&s, ErrRequiredInserts, 0, enc)
 	}
@@ -77,7 +82,7 @@ func (d *Decoder) decode(dst *mdelem.Batch, streamID uint64, p []byte) error {
 	}
 	pos += n
 	if required > d.inserts {
-		return d.block(streamID, required)
+		return d.block(streamID, enc, required)
 	}
 	s.required = required
 	for pos < len(p) && s.limitErr == nil {
@@ -123,17 +128,17 @@ func (d *Decoder) requiredInserts(enc uint64) (uint64, bool) {
 }
 
 // block records a blocked section, or fails when too many are.
-func (d *Decoder) block(streamID, required uint64) error {
+func (d *Decoder) block(streamID, enc, required uint64) error {
 	for i := range d.blocked {
 		if d.blocked[i].stream == streamID {
-			d.blocked[i].required = required
+			d.blocked[i].enc, d.blocked[i].required = enc, required
 			return ErrBlocked
 		}
 	}
 	if uint64(len(d.blocked)) >= d.maxBlocked {
 		return &Error{Code: ErrCodeDecompressionFailed, StreamID: streamID, Err: ErrTooManyBlocked, Limit: d.maxBlocked}
 	}
-	d.blocked = append(d.blocked, blockedSection{stream: streamID, required: required})
+	d.blocked = append(d.blocked, blockedSection{stream: streamID, enc: enc, required: required})
 	return ErrBlocked
 }
 
