@@ -17,7 +17,7 @@ func (e *Encoder) appendValue(dst []byte, v string, cache bool) []byte {
 	}
 	s, h, ok := lookup(e.lits, v)
 	if ok {
-		return append(dst, s.value...)
+		return append(dst, e.lits.value(s)...)
 	}
 	start := len(dst)
 	dst = hcode.AppendString(dst, 7, 0, v, true)

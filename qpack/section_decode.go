@@ -293,8 +293,8 @@ func (d *Decoder) cachedValue(s *section, p []byte, pos, end int, raw []byte, na
 	}
 	slot, h, ok := lookup(d.values, raw)
 	var b []byte
-	if ok && len(slot.value) <= d.maxStringLen {
-		b = slot.value
+	if ok && int(slot.vlen) <= d.maxStringLen {
+		b = d.values.value(slot)
 	} else {
 		var err error
 		if d.valueBuf, err = hcode.AppendDecode(d.valueBuf[:0], raw, d.maxStringLen); err != nil {

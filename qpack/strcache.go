@@ -6,45 +6,107 @@ import "github.com/metapack/metapack/internal/indexpolicy"
 // string literals in the Encoder, Huffman-coded literals to their decoding
 // in the Decoder, so that a repeat skips the Huffman coder. Sections
 // without a dynamic table repeat most of their values, section after
-// section. It is direct-mapped by hash, and its memory is bounded.
+// section. It is direct-mapped by hash. Each slot's key and value sit one
+// after the other in a byte ring, which starts small, doubles while it is
+// under strCacheBudget, and then overwrites its oldest bytes; a slot whose
+// bytes were overwritten misses. So a connection's cache costs a few
+// allocations however many strings it stores, and its memory is bounded.
 type strCache struct {
 	slots [strCacheSlots]strSlot
-	held  int // the slots' capacity, keys and values
+	ring  []byte // a power of two long, or nil before the first store
+	// wrote counts the bytes placed in the ring since it was made or grew,
+	// and the ones skipped at its end: byte k of that count is at
+	// ring[k%len(ring)], and the last len(ring) are the ring's.
+	wrote uint64
 }
 
+// strSlot is one cached string: its hash, and its key and value at ring
+// count start (see wrote).
 type strSlot struct {
 	hash       uint64
-	key, value []byte
+	start      uint64
+	klen, vlen uint32
 }
 
 const (
 	strCacheSlots = 64
 	strCacheMin   = 12   // shorter strings cost less to code than to look up
-	strCacheMax   = 1024 // longer ones are rare, and would crowd the budget
-	// strCacheBudget bounds the memory the slots hold, per connection.
-	strCacheBudget = 32 << 10
+	strCacheMax   = 1024 // longer ones are rare, and would crowd the ring
+	// strCacheFirst is the ring's first length, and strCacheBudget its
+	// largest: the memory its bytes hold, per connection.
+	strCacheFirst  = 4 << 10
+	strCacheBudget = 16 << 10
 )
 
 // cacheable reports whether a string of n bytes goes through the cache.
 func cacheable(n int) bool { return n >= strCacheMin && n <= strCacheMax }
+
+// live reports whether slot s holds a key and value that are still in the
+// ring.
+func (c *strCache) live(s *strSlot) bool {
+	return s.klen > 0 && c.wrote-s.start <= uint64(len(c.ring))
+}
 
 // lookup returns the slot for key, whose hash comes back too, and whether
 // it holds key.
 func lookup[T string | []byte](c *strCache, key T) (*strSlot, uint64, bool) {
 	h := indexpolicy.ValueHash(key)
 	s := &c.slots[h%strCacheSlots]
-	return s, h, s.hash == h && string(s.key) == string(key)
+	if s.hash != h || int(s.klen) != len(key) || !c.live(s) {
+		return s, h, false
+	}
+	off := s.start & uint64(len(c.ring)-1)
+	return s, h, string(c.ring[off:off+uint64(s.klen)]) == string(key)
 }
 
-// store puts key, of hash h, and value in slot s, unless that would take
-// the cache over its budget.
+// value returns what slot s, which lookup found, maps its key to.
+func (c *strCache) value(s *strSlot) []byte {
+	off := s.start&uint64(len(c.ring)-1) + uint64(s.klen)
+	return c.ring[off : off+uint64(s.vlen) : off+uint64(s.vlen)]
+}
+
+// store puts key, of hash h, and value in slot s, unless together they
+// are too long for the ring.
 func store[T string | []byte](c *strCache, s *strSlot, h uint64, key T, value []byte) {
-	before := cap(s.key) + cap(s.value)
-	if grow := max(len(key)-cap(s.key), 0) + max(len(value)-cap(s.value), 0); grow > 0 && c.held+grow > strCacheBudget {
+	n := uint64(len(key)) + uint64(len(value))
+	if len(key) == 0 || n > strCacheBudget/4 {
 		return
 	}
-	s.hash = h
-	s.key = append(s.key[:0], key...)
-	s.value = append(s.value[:0], value...)
-	c.held += cap(s.key) + cap(s.value) - before
+	s.klen = 0 // until its bytes are in place
+	off := c.wrote & uint64(len(c.ring)-1)
+	if c.ring == nil || off+n > uint64(len(c.ring)) {
+		if len(c.ring) < strCacheBudget {
+			for c.grow(); c.wrote+n > uint64(len(c.ring)); {
+				c.grow()
+			}
+			off = c.wrote
+		} else {
+			c.wrote += uint64(len(c.ring)) - off // skip the ring's end
+			off = 0
+		}
+	}
+	copy(c.ring[off:], key)
+	copy(c.ring[off+uint64(len(key)):], value)
+	*s = strSlot{hash: h, start: c.wrote, klen: uint32(len(key)), vlen: uint32(len(value))}
+	c.wrote += n
+}
+
+// grow makes the ring twice as long, or strCacheFirst, and moves the
+// slots' bytes to its start. A ring under the budget grows rather than
+// wrap, so all the slots' bytes are still in it.
+func (c *strCache) grow() {
+	ring := make([]byte, max(2*len(c.ring), strCacheFirst))
+	var wrote uint64
+	for i := range c.slots {
+		s := &c.slots[i]
+		if s.klen == 0 {
+			continue
+		}
+		n := uint64(s.klen) + uint64(s.vlen)
+		off := s.start & uint64(len(c.ring)-1)
+		copy(ring[wrote:], c.ring[off:off+n])
+		s.start = wrote
+		wrote += n
+	}
+	c.ring, c.wrote = ring, wrote
 }
