@@ -84,12 +84,14 @@ func (t *Table) rebuild(nents uint32, capacity int) {
 }
 
 // grow grows the byte ring to hold need bytes, and the entry ring to the
-// power of two above ringCap/32.
+// power of two at or above ringCap/32: Add keeps the entries' size within
+// ringCap, and every entry's size is 32 or more, so that many slots hold
+// every live entry.
 //
 //go:noinline
 func (t *Table) grow(need uint32) {
 	capacity := dyntable.NextRingCapacity(t.RingCapacity(), dyntable.SizeInt(need), t.max)
-	t.rebuild(nextPow2(uint32(capacity/tabledef.FieldOverhead)+1), capacity)
+	t.rebuild(nextPow2(max(uint32(capacity/tabledef.FieldOverhead), 1)), capacity)
 }
 
 // Reset empties the table; the age test rejects the stale chain heads.
