@@ -317,8 +317,10 @@ func fieldSize(v *enctable.Field) uint64 {
 // add inserts the field into the table, which has room, and counts it.
 func (e *Encoder) add(v *enctable.Field, nh, ph uint64) {
 	e.table.Add(v, nh, ph)
-	if n := int(e.table.Max()/entryOverhead + 1); len(e.hits) < n {
-		e.hits = make([]uint32, 1<<bits.Len(uint(n)))
+	// The table holds at most Max/32 entries: that many counts, rounded
+	// up to a power of two, keep every live entry's apart.
+	if n := max(int(e.table.Max()/entryOverhead), 1); len(e.hits) < n {
+		e.hits = make([]uint32, 1<<bits.Len(uint(n-1)))
 	}
 	e.hits[e.inserts&uint64(len(e.hits)-1)] = 0
 	e.inserts++
