@@ -64,8 +64,9 @@ type Encoder struct {
 
 	indexCreds bool
 	policy     indexpolicy.Policy
-	lits       *strCache // made by the first value that uses it
-	hits       []uint32  // per entry, by absolute index modulo its length: references since inserted
+	lits       *strCache  // made by the first value that uses it
+	uses       []entryUse // per entry, by absolute index modulo its length
+	sections   uint32     // sections encoded, modulo 2^32: the clock of entryUse.last
 	// drainEnd caches draining's edge for the table as it was at
 	// drainInserts inserts and capacity drainMax, for an edge at
 	// 1/drainFrac of the capacity.
