@@ -67,6 +67,7 @@ type Encoder struct {
 	lits       *strCache  // made by the first value that uses it
 	uses       []entryUse // per entry, by absolute index modulo its length
 	sections   uint32     // sections encoded, modulo 2^32: the clock of entryUse.last
+	unused     unusedNames
 	// drainEnd caches draining's edge for the table as it was at
 	// drainInserts inserts and capacity drainMax, for an edge at
 	// 1/drainFrac of the capacity.

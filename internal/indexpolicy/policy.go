@@ -59,17 +59,26 @@ const maxNameScore = 8
 // nameScores learns, per name, whether values tend to repeat: a repeat
 // raises the name's score, a first sighting lowers it.
 type nameScores struct {
-	tags  [nameSlots]uint32
-	score [nameSlots]int8
+	slots [nameSlots]nameSlot
+	clock uint16 // the calls of slot, modulo 2^16
+}
+
+// nameSlot is one name's score, and the clock when it was last scored.
+type nameSlot struct {
+	tag   uint32
+	last  uint16
+	score int8
 }
 
 // slot returns the score of the name with hash nh.
 func (s *nameScores) slot(nh uint64) *int8 {
-	i := nh % nameSlots
-	if tag := HashTag(nh); s.tags[i] != tag {
-		s.tags[i], s.score[i] = tag, 0
+	e := &s.slots[nh%nameSlots]
+	if tag := HashTag(nh); e.tag != tag {
+		*e = nameSlot{tag: tag}
 	}
-	return &s.score[i]
+	s.clock++
+	e.last = s.clock
+	return &e.score
 }
 
 // repeat records a value of the name that was sent before.
@@ -157,5 +166,15 @@ func fits(size, tableMax uint64) bool { return size <= tableMax*3/4 }
 // KnowsName reports whether the policy has seen a field with the name
 // whose hash is nh recently, before the call that decides on the field.
 func (p *Policy) KnowsName(nh uint64) bool {
-	return p.names.tags[nh%nameSlots] == HashTag(nh)
+	return p.names.slots[nh%nameSlots].tag == HashTag(nh)
+}
+
+// KnowsNameWithin is KnowsName for a name last seen within the policy's
+// last within fields, counting the fields it decided on or was told of
+// (Indexes, IndexesSteady and Repeat). The count wraps at 65,536, so
+// within is capped at 32,768, and a name last seen some multiple of
+// 65,536 fields ago may count as recent.
+func (p *Policy) KnowsNameWithin(nh uint64, within uint64) bool {
+	e := &p.names.slots[nh%nameSlots]
+	return e.tag == HashTag(nh) && uint64(p.names.clock-e.last) < min(within, 1<<15)
 }
