@@ -246,13 +246,13 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 			nameAbs, dynName = e.inserts-1-uint64(age), true
 		}
 	}
-	// A name seen within the last Max/32 fields, the most entries the
-	// table holds, may recur while its name-only entry is still there.
-	// (Any name seen at all: 300 names in turn cost 7% more than the
-	// static table alone at 1024.100.1, now 0.97x; the corpus's 4096.100.1
-	// went from 18.21% to 18.22%, and Max/8 and Max/16 did the same.)
+	// A name seen within the last Max/16 such fields (twice the entries
+	// the table can hold) may recur while its name-only entry is still
+	// there. (Any name seen at all: 300 names in turn cost 7% more than
+	// the static table alone at 1024.100.1. Max/32 and Max/64 cost the
+	// corpus's 4096.100.1 18.21% -> 18.32%; Max/8 did as Max/16.)
 	knownName := st.dynamic && staticName == tier.QPACKNone &&
-		e.policy.KnowsNameWithin(nh, uint64(e.table.Max()/entryOverhead))
+		e.policy.RecentName(nh, uint64(e.table.Max()/16))
 	inserted := false
 	if st.dynamic && !never {
 		size := fieldSize(&v)

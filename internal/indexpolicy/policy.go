@@ -60,10 +60,10 @@ const maxNameScore = 8
 // raises the name's score, a first sighting lowers it.
 type nameScores struct {
 	slots [nameSlots]nameSlot
-	clock uint16 // the calls of slot, modulo 2^16
+	clock uint16 // the calls of RecentName, modulo 2^16
 }
 
-// nameSlot is one name's score, and the clock when it was last scored.
+// nameSlot is one name's score, and the clock of its last RecentName.
 type nameSlot struct {
 	tag   uint32
 	last  uint16
@@ -76,8 +76,6 @@ func (s *nameScores) slot(nh uint64) *int8 {
 	if tag := HashTag(nh); e.tag != tag {
 		*e = nameSlot{tag: tag}
 	}
-	s.clock++
-	e.last = s.clock
 	return &e.score
 }
 
@@ -163,18 +161,22 @@ func IndexesCredential(size, tableMax uint64) bool { return fits(size, tableMax)
 // table holds.
 func fits(size, tableMax uint64) bool { return size <= tableMax*3/4 }
 
-// KnowsName reports whether the policy has seen a field with the name
-// whose hash is nh recently, before the call that decides on the field.
-func (p *Policy) KnowsName(nh uint64) bool {
-	return p.names.slots[nh%nameSlots].tag == HashTag(nh)
-}
-
-// KnowsNameWithin is KnowsName for a name last seen within the policy's
-// last within fields, counting the fields it decided on or was told of
-// (Indexes, IndexesSteady and Repeat). The count wraps at 65,536, so
-// within is capped at 32,768, and a name last seen some multiple of
-// 65,536 fields ago may count as recent.
-func (p *Policy) KnowsNameWithin(nh uint64, within uint64) bool {
-	e := &p.names.slots[nh%nameSlots]
-	return e.tag == HashTag(nh) && uint64(p.names.clock-e.last) < min(within, 1<<15)
+// RecentName reports whether RecentName was called for the name of hash
+// nh within its last within calls, and records this call: an encoder
+// calls it once per field whose name it might insert on its own, to learn
+// whether the name recurs soon enough for such an entry to survive until
+// it is used. The calls are counted modulo 65,536, so within is capped at
+// 32,768, and a name last seen some multiple of 65,536 calls ago may
+// count as recent.
+func (p *Policy) RecentName(nh uint64, within uint64) bool {
+	s := &p.names
+	e := &s.slots[nh%nameSlots]
+	tag := HashTag(nh)
+	recent := e.tag == tag && uint64(s.clock-e.last) < min(within, 1<<15)
+	if e.tag != tag {
+		*e = nameSlot{tag: tag}
+	}
+	s.clock++
+	e.last = s.clock
+	return recent
 }
