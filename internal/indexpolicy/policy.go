@@ -59,24 +59,19 @@ const maxNameScore = 8
 // nameScores learns, per name, whether values tend to repeat: a repeat
 // raises the name's score, a first sighting lowers it.
 type nameScores struct {
-	slots [nameSlots]nameSlot
-	clock uint16 // the calls of RecentName, modulo 2^16
-}
-
-// nameSlot is one name's score, and the clock of its last RecentName.
-type nameSlot struct {
-	tag   uint32
-	last  uint16
-	score int8
+	tags  [nameSlots]uint32
+	score [nameSlots]int8
+	last  [nameSlots]uint16 // the clock of each name's last RecentName
+	clock uint16            // the calls of RecentName, modulo 2^16
 }
 
 // slot returns the score of the name with hash nh.
 func (s *nameScores) slot(nh uint64) *int8 {
-	e := &s.slots[nh%nameSlots]
-	if tag := HashTag(nh); e.tag != tag {
-		*e = nameSlot{tag: tag}
+	i := nh % nameSlots
+	if tag := HashTag(nh); s.tags[i] != tag {
+		s.tags[i], s.score[i] = tag, 0
 	}
-	return &e.score
+	return &s.score[i]
 }
 
 // repeat records a value of the name that was sent before.
@@ -170,13 +165,13 @@ func fits(size, tableMax uint64) bool { return size <= tableMax*3/4 }
 // count as recent.
 func (p *Policy) RecentName(nh uint64, within uint64) bool {
 	s := &p.names
-	e := &s.slots[nh%nameSlots]
+	i := nh % nameSlots
 	tag := HashTag(nh)
-	recent := e.tag == tag && uint64(s.clock-e.last) < min(within, 1<<15)
-	if e.tag != tag {
-		*e = nameSlot{tag: tag}
+	recent := s.tags[i] == tag && uint64(s.clock-s.last[i]) < min(within, 1<<15)
+	if s.tags[i] != tag {
+		s.tags[i], s.score[i] = tag, 0
 	}
 	s.clock++
-	e.last = s.clock
+	s.last[i] = s.clock
 	return recent
 }
