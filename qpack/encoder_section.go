@@ -176,13 +176,18 @@ func (e *Encoder) present(abs uint64) bool {
 	return abs < e.inserts && e.inserts-abs <= uint64(e.table.Count())
 }
 
-// hit records a reference to entry abs by the section being encoded.
-func (e *Encoder) hit(abs uint64) {
+// hit records a reference to entry abs by the section being encoded,
+// found as a whole field, and reports whether it is the entry's first by
+// a section other than the one that inserted it (see use).
+func (e *Encoder) hit(st *sectionState, abs uint64) (first bool) {
 	if len(e.uses) > 0 {
 		u := &e.uses[abs&uint64(len(e.uses)-1)]
-		u.refs++
+		u.refs = min(u.refs+1, math.MaxUint16)
 		u.last = e.sections
+		first = !u.used && abs < st.base
+		u.used = u.used || first
 	}
+	return first
 }
 
 // refer records that the section refers to entry abs.
@@ -231,8 +236,9 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 						}
 					}
 					if e.present(abs) && e.usable(st, abs) {
-						e.hit(abs)
-						e.use(st, abs)
+						if e.hit(st, abs) {
+							e.unused.used(e.nameTag(abs))
+						}
 						e.policy.Repeat(nh)
 						return e.appendIndexed(sec, st, abs), es
 					}
@@ -252,7 +258,7 @@ func (e *Encoder) field(st *sectionState, f *mdelem.Field, sec, es []byte) ([]by
 	// the static table alone at 1024.100.1. Max/32 and Max/64 cost the
 	// corpus's 4096.100.1 18.21% -> 18.32%; Max/8 did as Max/16.)
 	knownName := st.dynamic && staticName == tier.QPACKNone &&
-		e.policy.RecentName(nh, uint64(e.table.Max()/16))
+		e.policy.RecentName(nh, uint64(min(e.table.Max()/16, 1<<15)))
 	inserted := false
 	if st.dynamic && !never {
 		size := fieldSize(&v)
@@ -343,8 +349,8 @@ func (e *Encoder) add(v *enctable.Field, nh, ph uint64) {
 		// were inserted for nothing.
 		oldest := e.inserts - uint64(e.table.Count())
 		for abs, end := oldest, e.evictedEnd(fieldSize(v)); abs < end; abs++ {
-			if u := &e.uses[abs&uint64(len(e.uses)-1)]; !u.used && u.tag != 0 {
-				e.unused.evictedUnused(u.tag)
+			if !e.uses[abs&uint64(len(e.uses)-1)].used {
+				e.unused.evictedUnused(e.nameTag(abs))
 			}
 		}
 	}
@@ -354,7 +360,7 @@ func (e *Encoder) add(v *enctable.Field, nh, ph uint64) {
 	if n := max(int(e.table.Max()/entryOverhead), 1); len(e.uses) < n {
 		e.uses = make([]entryUse, 1<<bits.Len(uint(n-1)))
 	}
-	e.uses[e.inserts&uint64(len(e.uses)-1)] = entryUse{last: e.sections, tag: indexpolicy.HashTag(nh)}
+	e.uses[e.inserts&uint64(len(e.uses)-1)] = entryUse{last: e.sections}
 	e.inserts++
 }
 
@@ -367,8 +373,14 @@ func (e *Encoder) use(st *sectionState, abs uint64) {
 	}
 	if u := &e.uses[abs&uint64(len(e.uses)-1)]; !u.used {
 		u.used = true
-		e.unused.used(u.tag)
+		e.unused.used(e.nameTag(abs))
 	}
+}
+
+// nameTag returns the hash tag of the name of entry abs, which is in the
+// table.
+func (e *Encoder) nameTag(abs uint64) uint32 {
+	return indexpolicy.HashTag(e.table.NameHash(uint32(e.inserts - 1 - abs)))
 }
 
 // worth reports whether an insert of size bytes evicts few enough bytes
@@ -409,7 +421,7 @@ func (e *Encoder) worth(size uint64, eager bool) bool {
 	for k := uint32(0); k < count && over > 0; k++ {
 		es := uint64(e.table.EntrySize(count - 1 - k))
 		if u := e.uses[(oldest+uint64(k))&uint64(len(e.uses)-1)]; e.sections-u.last < window {
-			valuable += es * uint64(min(u.refs, maxWeight))
+			valuable += es * uint64(min(uint32(u.refs), maxWeight))
 		}
 		over -= min(over, es)
 	}
@@ -454,7 +466,7 @@ var emptyAtom = tier.Lookup("")
 // sections made to it since it was inserted, and the section (by the
 // Encoder's count, modulo 2^32) that made the last, or inserted it.
 type entryUse struct {
-	refs, last uint32
-	tag        uint32 // its name's hash tag
-	used       bool   // a later section referred to it
+	last uint32
+	refs uint16 // saturated: worth counts a few
+	used bool   // a section other than the one that inserted it referred to it
 }

@@ -271,6 +271,10 @@ func (t *Table) String(s Str) string {
 // Strings returns entry e's name and value, as copies.
 func (t *Table) Strings(e *Entry) (name, value string) { return t.String(e.name), t.String(e.value) }
 
+// NameHash returns the name hash the entry of age i was added with;
+// i < Count.
+func (t *Table) NameHash(i uint32) uint64 { return t.At(i).nameHash }
+
 // EntrySize returns the RFC 7541 size of the entry of age i; i < Count.
 func (t *Table) EntrySize(i uint32) uint32 {
 	e := t.At(i)

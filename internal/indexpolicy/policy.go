@@ -160,14 +160,14 @@ func fits(size, tableMax uint64) bool { return size <= tableMax*3/4 }
 // nh within its last within calls, and records this call: an encoder
 // calls it once per field whose name it might insert on its own, to learn
 // whether the name recurs soon enough for such an entry to survive until
-// it is used. The calls are counted modulo 65,536, so within is capped at
-// 32,768, and a name last seen some multiple of 65,536 calls ago may
+// it is used. The calls are counted modulo 65,536, so within must be at
+// most 32,768, and a name last seen some multiple of 65,536 calls ago may
 // count as recent.
 func (p *Policy) RecentName(nh uint64, within uint64) bool {
 	s := &p.names
 	i := nh % nameSlots
 	tag := HashTag(nh)
-	recent := s.tags[i] == tag && uint64(s.clock-s.last[i]) < min(within, 1<<15)
+	recent := s.tags[i] == tag && uint64(s.clock-s.last[i]) < within
 	if s.tags[i] != tag {
 		s.tags[i], s.score[i] = tag, 0
 	}
