@@ -34,7 +34,12 @@ const maxPending = 1024
 // can be evicted, is duplicated when there is room (§2.1.1.1).
 //
 // Indexing follows hpack's Encoder: fields that repeat are inserted, and
-// fields that will not are sent as literals. Sensitive fields
+// fields that will not are sent as literals. It also learns from the
+// table: an entry no section has used for a while may be evicted, so a
+// connection whose fields change takes new entries; and names whose
+// entries are evicted before any later section uses them are inserted
+// less often, so a table too small for the traffic costs little more than
+// the static table alone. Sensitive fields
 // (mdelem.Field.WithSensitive), authorization, proxy-authorization and
 // cookies under 20 bytes are never inserted, and are sent with the N bit
 // (§4.5.4), unless SetIndexCredentials allows credentials. Strings are
