@@ -44,23 +44,12 @@ func TestQIFCompression(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("cfg="+tt.cfg, func(t *testing.T) {
-			cfg, err := qif.ParseConfig(tt.cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cfg := mustConfig(t, tt.cfg)
 			wire := 0
 			peers := map[string]int{}    // the peers' wire bytes
 			missing := map[string]bool{} // peers without a file for one QIF
 			for _, name := range compressionQIFs {
-				out, err := qif.Encode(sets[name], cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, err := qif.ParseRecords(out)
-				if err != nil {
-					t.Fatal(err)
-				}
-				wire += qif.WireBytes(recs)
+				wire += qif.WireBytes(encodeRecords(t, sets[name], cfg))
 				for _, peer := range []string{"ls-qpack", "nghttp3"} {
 					f := filepath.Join(root, peer, name+".out."+tt.cfg)
 					if _, err := os.Stat(f); err != nil {

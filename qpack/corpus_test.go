@@ -48,6 +48,31 @@ func readRecords(tb testing.TB, path string) []qif.Record {
 	return recs
 }
 
+// mustConfig parses a "<capacity>.<max blocked>.<ack mode>" setting.
+func mustConfig(tb testing.TB, s string) qif.Config {
+	tb.Helper()
+	cfg, err := qif.ParseConfig(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cfg
+}
+
+// encodeRecords encodes sets under cfg (qif.Encode) and returns the
+// records it wrote.
+func encodeRecords(tb testing.TB, sets [][]qif.Field, cfg qif.Config) []qif.Record {
+	tb.Helper()
+	out, err := qif.Encode(sets, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	recs, err := qif.ParseRecords(out)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return recs
+}
+
 // checkSets reports how got, header sets by stream ID, differs from want
 // with stream ids[i] holding want[i].
 func checkSets(tb testing.TB, got map[uint64][]qif.Field, want [][]qif.Field, ids []uint64) {
@@ -261,14 +286,7 @@ func TestQIFRoundTrip(t *testing.T) {
 		want := readQIF(t, name)
 		for _, cfg := range encodeConfigs() {
 			t.Run(name+"/"+cfg.String(), func(t *testing.T) {
-				out, err := qif.Encode(want, cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, err := qif.ParseRecords(out)
-				if err != nil {
-					t.Fatal(err)
-				}
+				recs := encodeRecords(t, want, cfg)
 				var ids []uint64
 				for i, r := range recs {
 					switch {
@@ -310,18 +328,8 @@ func TestQIFEncodeBlockedBudget(t *testing.T) {
 		want := readQIF(t, name)
 		for _, c := range []string{"4096.100.0", "4096.0.0", "4096.5.0", "512.100.0", "256.1.0", "4096.0.1", "512.0.1", "256.0.1"} {
 			t.Run(name+"/"+c, func(t *testing.T) {
-				cfg, err := qif.ParseConfig(c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, err := qif.Encode(want, cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, err := qif.ParseRecords(out)
-				if err != nil {
-					t.Fatal(err)
-				}
+				cfg := mustConfig(t, c)
+				recs := encodeRecords(t, want, cfg)
 				delay := len(recs) // to the end
 				if cfg.Ack {
 					delay = 1

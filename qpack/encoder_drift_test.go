@@ -35,18 +35,7 @@ func TestEncoderTableDrift(t *testing.T) {
 	}
 	for _, c := range []string{"4096.100.1", "4096.0.1", "256.100.1", "1024.100.1"} {
 		t.Run("cfg="+c, func(t *testing.T) {
-			cfg, err := qif.ParseConfig(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := qif.Encode(sets, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := qif.ParseRecords(out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := encodeRecords(t, sets, mustConfig(t, c))
 			// Each phase's sections, and the encoder-stream bytes written
 			// with them (before each section, in this format).
 			cost := make([]int, phases)

@@ -67,19 +67,7 @@ func TestEncoderNoWorseThanStatic(t *testing.T) {
 			{Name: "content-length", Value: fmt.Sprint(1000 + r.Intn(100))}})
 	}
 	wire := func(t *testing.T, sets [][]qif.Field, c string) int {
-		cfg, err := qif.ParseConfig(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := qif.Encode(sets, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, err := qif.ParseRecords(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return qif.WireBytes(recs)
+		return qif.WireBytes(encodeRecords(t, sets, mustConfig(t, c)))
 	}
 	for _, sh := range shapes {
 		t.Run(sh.name, func(t *testing.T) {

@@ -69,15 +69,7 @@ func BenchmarkQIF(b *testing.B) {
 					}
 					if slices.Contains(benchEncodeConfigs, c) {
 						b.Run("op=encode", func(b *testing.B) {
-							out, err := qif.Encode(sets, cfg)
-							if err != nil {
-								b.Fatal(err)
-							}
-							recs, err := qif.ParseRecords(out)
-							if err != nil {
-								b.Fatal(err)
-							}
-							got, err := qif.Decode(recs, cfg)
+							got, err := qif.Decode(encodeRecords(b, sets, cfg), cfg)
 							if err != nil {
 								b.Fatal(err)
 							}
