@@ -29,7 +29,7 @@ func TestQIFCompression(t *testing.T) {
 		t.Fatalf("%d bytes of names and values, want 571,967", raw)
 	}
 	// target is issue #33's; ceiling is what this encoder reaches, plus
-	// 0.1%, so that a change that costs compression fails. Three targets
+	// 0.1%, so that a change that costs compression fails. Two targets
 	// are not reached yet (the test logs them); the ceilings hold the
 	// ground gained.
 	tests := []struct {
@@ -38,7 +38,7 @@ func TestQIFCompression(t *testing.T) {
 	}{
 		{"4096.100.1", 0.170, 0.1831},
 		{"4096.0.1", 0.190, 0.2090},
-		{"4096.100.0", 0.500, 0.5147},
+		{"4096.100.0", 0.500, 0.4583},
 		{"256.100.1", 0.550, 0.5395},
 		{"0.0.0", 0.628, 0.628},
 	}

@@ -39,7 +39,11 @@ const maxPending = 1024
 // connection whose fields change takes new entries; and names whose
 // entries are evicted before any later section uses them are inserted
 // less often, so a table too small for the traffic costs little more than
-// the static table alone. Sensitive fields
+// the static table alone. Once a quarter of the peer's blocked streams
+// are at risk, a section takes one more only if the entries not yet
+// acknowledged would encode many of its bytes, so that a peer that
+// acknowledges late, or never, leaves them to the sections that gain
+// most. Sensitive fields
 // (mdelem.Field.WithSensitive), authorization, proxy-authorization and
 // cookies under 20 bytes are never inserted, and are sent with the N bit
 // (§4.5.4), unless SetIndexCredentials allows credentials. Strings are
@@ -73,6 +77,7 @@ type Encoder struct {
 	uses       []entryUse // per entry, by absolute index modulo its length
 	sections   uint32     // sections encoded, modulo 2^32: the clock of entryUse.last
 	unused     unusedNames
+	budget     blockedBudget
 	// drainEnd caches draining's edge for the table as it was at
 	// drainInserts inserts and capacity drainMax, for an edge at
 	// 1/drainFrac of the capacity.
