@@ -21,6 +21,6 @@ func (e *Encoder) appendValue(dst []byte, v string, cache bool) []byte {
 	}
 	start := len(dst)
 	dst = hcode.AppendString(dst, 7, 0, v, true)
-	store(e.lits, s, h, v, dst[start:])
+	remember(e.lits, s, h, v, dst[start:])
 	return dst
 }

@@ -305,7 +305,7 @@ func (d *Decoder) cachedValue(s *section, p []byte, pos, end int, raw []byte, na
 			return 0, d.sectionError(s, ErrInvalidHuffman, int64(pos), 0)
 		}
 		b = d.valueBuf
-		store(d.values, slot, h, raw, b)
+		remember(d.values, slot, h, raw, b)
 	}
 	d.emit(s, mdelem.Field{Name: name, Value: mdelem.StrOf(mdelem.Borrowed(b))}.WithSensitive(never), pos)
 	return end, nil

@@ -6,7 +6,9 @@ import "github.com/metapack/metapack/internal/indexpolicy"
 // string literals in the Encoder, Huffman-coded literals to their decoding
 // in the Decoder, so that a repeat skips the Huffman coder. Sections
 // without a dynamic table repeat most of their values, section after
-// section. It is direct-mapped by hash. Each slot's key and value sit one
+// section. It is direct-mapped by hash, and a string takes a slot the
+// second time it misses (remember), so that strings seen once do not push
+// out the ones that repeat. Each slot's key and value sit one
 // after the other in a byte ring, which starts small, doubles while it is
 // under strCacheBudget, and then overwrites its oldest bytes; a slot whose
 // bytes were overwritten misses. So a connection's cache costs a few
@@ -18,6 +20,9 @@ type strCache struct {
 	// and the ones skipped at its end: byte k of that count is at
 	// ring[k%len(ring)], and the last len(ring) are the ring's.
 	wrote uint64
+	// seen holds tags of the hashes of strings that missed once, for
+	// remember.
+	seen [strSeenSlots]uint32
 }
 
 // strSlot is one cached string: its hash, and its key and value at ring
@@ -29,7 +34,8 @@ type strSlot struct {
 }
 
 const (
-	strCacheSlots = 64
+	strCacheSlots = 256
+	strSeenSlots  = 256
 	strCacheMin   = 12   // shorter strings cost less to code than to look up
 	strCacheMax   = 1024 // longer ones are rare, and would crowd the ring
 	// strCacheFirst is the ring's first length, and strCacheBudget its
@@ -109,4 +115,17 @@ func (c *strCache) grow() {
 		wrote += n
 	}
 	c.ring, c.wrote = ring, wrote
+}
+
+// remember stores key, of hash h, and value in slot s, as store does, the
+// second time key misses in a while: a string seen once, such as a path
+// or a request ID, would take the slot and ring bytes of one that
+// repeats.
+func remember[T string | []byte](c *strCache, s *strSlot, h uint64, key T, value []byte) {
+	i, tag := (h>>32)%strSeenSlots, uint32(h)|1 // other bits than the slot's
+	if c.seen[i] != tag {
+		c.seen[i] = tag
+		return
+	}
+	store(c, s, h, key, value)
 }

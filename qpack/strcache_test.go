@@ -74,6 +74,18 @@ func TestStrCache(t *testing.T) {
 				t.Errorf("appending to a's value changed b's: %q, %v", got, ok)
 			}
 		}},
+		{"remember stores the second miss", func(t *testing.T, c *strCache) {
+			s, h, _ := lookup(c, a)
+			remember(c, s, h, a, []byte("coded a"))
+			if _, ok := cacheGet(c, a); ok {
+				t.Fatal("stored at the first miss")
+			}
+			s, h, _ = lookup(c, a)
+			remember(c, s, h, a, []byte("coded a"))
+			if got, ok := cacheGet(c, a); !ok || string(got) != "coded a" {
+				t.Errorf("after the second miss: got %q, %v", got, ok)
+			}
+		}},
 		{"too long to store", func(t *testing.T, c *strCache) {
 			long := strings.Repeat("v", strCacheBudget/4)
 			cachePut(c, a, long)
