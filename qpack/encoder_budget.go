@@ -32,14 +32,24 @@ const (
 	maxGain = 1 << 32
 )
 
-// spend reports whether a section that gains gain bytes by referring to
-// entries the peer has not acknowledged should risk blocking, with taken
-// of the peer's allowed streams already at risk.
-func (bb *blockedBudget) spend(gain, taken, allowed uint64) bool {
-	allowed = min(allowed, maxPending) // taken never exceeds it
-	if taken*budgetFree < allowed {
+// takesBlocked reports whether a section of b's fields may risk blocking
+// its stream: while the peer allows more blocked streams, at once for the
+// first quarter of them, then when spend says so.
+func (e *Encoder) takesBlocked(b *mdelem.Batch) bool {
+	allowed := min(e.peerBlocked, maxPending) // blocking never exceeds maxPending
+	if e.blocking >= allowed {
+		return false
+	}
+	if e.blocking*budgetFree < allowed {
 		return true
 	}
+	return e.budget.spend(e.blockGain(b), e.blocking, allowed)
+}
+
+// spend reports whether a section that gains gain bytes by referring to
+// entries the peer has not acknowledged should risk blocking, with taken
+// of the allowed streams at risk.
+func (bb *blockedBudget) spend(gain, taken, allowed uint64) bool {
 	g := min(gain, maxGain) << 8
 	bb.top = max(bb.top-bb.top/budgetDecay, g)
 	return g*allowed >= bb.top*taken

@@ -41,8 +41,7 @@ func (e *Encoder) AppendSection(section, encStream []byte, streamID uint64, b *m
 	st := sectionState{minRef: math.MaxUint64}
 	st.dynamic = e.err == nil && e.table.Max() > 0 && len(e.pending) < maxPending
 	if st.dynamic {
-		st.mayBlock = e.streamBlocking(streamID) ||
-			e.blocking < e.peerBlocked && e.budget.spend(e.blockGain(b), e.blocking, e.peerBlocked)
+		st.mayBlock = e.streamBlocking(streamID) || e.takesBlocked(b)
 		st.floor = e.evictionFloor()
 	}
 	st.base = e.inserts
