@@ -25,12 +25,13 @@ type strCache struct {
 	seen [strSeenSlots]uint32
 }
 
-// strSlot is one cached string: its hash, and its key and value at ring
-// count start (see wrote).
+// strSlot is one cached string: its key and value at ring count start
+// (see wrote), and the high half of its hash. store keeps a key and value
+// to strCacheBudget/4 bytes together, so their lengths fit 16 bits.
 type strSlot struct {
-	hash       uint64
 	start      uint64
-	klen, vlen uint32
+	tag        uint32
+	klen, vlen uint16
 }
 
 const (
@@ -43,6 +44,9 @@ const (
 	strCacheFirst  = 4 << 10
 	strCacheBudget = 16 << 10
 )
+
+// A slot's lengths are 16 bits wide: store's bound must fit them.
+var _ [1<<16 - strCacheBudget/4]struct{}
 
 // cacheable reports whether a string of n bytes goes through the cache.
 func cacheable(n int) bool { return n >= strCacheMin && n <= strCacheMax }
@@ -58,7 +62,7 @@ func (c *strCache) live(s *strSlot) bool {
 func lookup[T string | []byte](c *strCache, key T) (*strSlot, uint64, bool) {
 	h := indexpolicy.ValueHash(key)
 	s := &c.slots[h%strCacheSlots]
-	if s.hash != h || int(s.klen) != len(key) || !c.live(s) {
+	if s.tag != uint32(h>>32) || int(s.klen) != len(key) || !c.live(s) {
 		return s, h, false
 	}
 	off := s.start & uint64(len(c.ring)-1)
@@ -93,7 +97,7 @@ func store[T string | []byte](c *strCache, s *strSlot, h uint64, key T, value []
 	}
 	copy(c.ring[off:], key)
 	copy(c.ring[off+uint64(len(key)):], value)
-	*s = strSlot{hash: h, start: c.wrote, klen: uint32(len(key)), vlen: uint32(len(value))}
+	*s = strSlot{start: c.wrote, tag: uint32(h >> 32), klen: uint16(len(key)), vlen: uint16(len(value))}
 	c.wrote += n
 }
 
