@@ -37,7 +37,7 @@ type strSlot struct {
 const (
 	strCacheSlots = 256
 	strSeenSlots  = 256
-	strCacheMin   = 12   // shorter strings cost less to code than to look up
+	strCacheMin   = 6    // shorter strings cost less to code than to look up
 	strCacheMax   = 1024 // longer ones are rare, and would crowd the ring
 	// strCacheFirst is the ring's first length, and strCacheBudget its
 	// largest: the memory its bytes hold, per connection.
