@@ -93,8 +93,9 @@ func (d *Decoder) decode(dst *mdelem.Batch, streamID uint64, p []byte) error {
 		pos = n
 	}
 	if s.limitErr == nil && s.maxRef != required {
-		// A Required Insert Count above what the references need (§2.2.? of
-		// RFC 9204 lets a decoder reject it: a correct encoder never sends it).
+		// A Required Insert Count above what the references need (RFC 9204
+		// §2.2.1 lets a decoder reject it, as the package doc says: a
+		// correct encoder never sends it).
 		return d.sectionError(&s, ErrRequiredInserts, 0, required)
 	}
 	d.forget(streamID)
