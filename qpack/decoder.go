@@ -71,7 +71,8 @@ type Decoder struct {
 	made                                    bool
 
 	nameBuf, valueBuf, dupBuf []byte
-	values                    *strCache // made by the first value that uses it
+	values                    *strCache  // made by the first value that uses it
+	names                     *nameCache // made by the first literal name
 }
 
 // blockedSection is a stream whose section waits for inserts.

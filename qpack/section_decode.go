@@ -230,7 +230,7 @@ func (d *Decoder) fieldLine(s *section, p []byte, pos int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		name, err := d.sectionDecode(s, &d.nameBuf, raw, huff, true, pos)
+		name, err := d.literalName(s, raw, huff, pos)
 		if err != nil || s.limitErr != nil {
 			return end, err
 		}
@@ -333,6 +333,26 @@ func (d *Decoder) sectionString(s *section, p []byte, pos, spos int, n uint) (ra
 		return nil, len(p), false, nil
 	}
 	return p[spos+start : spos+e : spos+e], spos + e, huff, nil
+}
+
+// literalName decodes a literal name, through the name cache when it is
+// Huffman-coded, and resolves it.
+func (d *Decoder) literalName(s *section, raw []byte, huff bool, pos int) (mdelem.Str, error) {
+	if !huff || len(raw) > nameKeyMax {
+		return d.sectionDecode(s, &d.nameBuf, raw, huff, true, pos)
+	}
+	if d.names == nil {
+		d.names = new(nameCache)
+	}
+	slot, name := d.names.find(raw)
+	if name != nil && len(name) <= d.maxStringLen {
+		return d.resolve(name, true), nil
+	}
+	str, err := d.sectionDecode(s, &d.nameBuf, raw, huff, true, pos)
+	if err == nil && s.limitErr == nil {
+		slot.set(raw, d.nameBuf)
+	}
+	return str, err
 }
 
 // sectionDecode decodes a section's string into *buf when Huffman-coded,
