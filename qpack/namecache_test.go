@@ -66,7 +66,7 @@ func TestNameCache(t *testing.T) {
 func TestNameCacheLimit(t *testing.T) {
 	d := NewDecoder(0, 0)
 	name := hcode.AppendEncode(nil, "pragma") // 5 bytes: under the 3-bit prefix's 7
-	value := hcode.AppendEncode(nil, "yes") // within the limit set below
+	value := hcode.AppendEncode(nil, "yes")   // within the limit set below
 	// Literal Field Line with Literal Name (001N H 3-bit length), then
 	// the value with its 7-bit length and H.
 	sec := []byte{0, 0, 0x28 | byte(len(name))}
