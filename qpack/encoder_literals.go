@@ -9,7 +9,7 @@ import "github.com/metapack/metapack/internal/hcode"
 // instructions on fb-resp at 4096.100.1. hpack has a 4-slot cache for
 // never-indexed values only, as its table takes the other repeats.)
 func (e *Encoder) appendValue(dst []byte, v string, cache bool) []byte {
-	if !cache || !cacheable(len(v)) {
+	if !cache || !cacheable(len(v), strCacheMinEncode) {
 		return hcode.AppendString(dst, 7, 0, v, true)
 	}
 	if e.lits == nil {

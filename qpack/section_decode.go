@@ -273,7 +273,7 @@ func (d *Decoder) literalValue(s *section, p []byte, pos, vpos int, name mdelem.
 		return end, err
 	}
 	internIt := d.valueInterned(name)
-	if huff && !internIt && (never || d.maxCapacity == 0) && cacheable(len(raw)) {
+	if huff && !internIt && (never || d.maxCapacity == 0) && cacheable(len(raw), strCacheMinDecode) {
 		// Values that recur as literals: a table that the peer may not
 		// use, or never-indexed ones (see strCache).
 		return d.cachedValue(s, p, pos, end, raw, name, never)
@@ -336,9 +336,10 @@ func (d *Decoder) sectionString(s *section, p []byte, pos, spos int, n uint) (ra
 }
 
 // literalName decodes a literal name, through the name cache when it is
-// Huffman-coded, and resolves it.
+// Huffman-coded and the Decoder has no table, and resolves it.
 func (d *Decoder) literalName(s *section, raw []byte, huff bool, pos int) (mdelem.Str, error) {
-	if !huff || len(raw) > nameKeyMax {
+	if !huff || len(raw) > nameKeyMax || d.maxCapacity != 0 {
+		// With a table, names recur as references to it.
 		return d.sectionDecode(s, &d.nameBuf, raw, huff, true, pos)
 	}
 	if d.names == nil {

@@ -37,8 +37,13 @@ type strSlot struct {
 const (
 	strCacheSlots = 256
 	strSeenSlots  = 256
-	strCacheMin   = 6    // shorter strings cost less to code than to look up
-	strCacheMax   = 1024 // longer ones are rare, and would crowd the ring
+	// Shorter strings cost less to code than to look up: values the
+	// Encoder Huffman-codes, and the Decoder's Huffman-coded strings,
+	// whose decoding costs more. (6 for the Encoder too measured the same
+	// instructions, and took a table's connections 5 KiB more.)
+	strCacheMinEncode = 12
+	strCacheMinDecode = 6
+	strCacheMax       = 1024 // longer ones are rare, and would crowd the ring
 	// strCacheFirst is the ring's first length, and strCacheBudget its
 	// largest: the memory its bytes hold, per connection.
 	strCacheFirst  = 4 << 10
@@ -48,8 +53,9 @@ const (
 // A slot's lengths are 16 bits wide: store's bound must fit them.
 var _ [1<<16 - strCacheBudget/4]struct{}
 
-// cacheable reports whether a string of n bytes goes through the cache.
-func cacheable(n int) bool { return n >= strCacheMin && n <= strCacheMax }
+// cacheable reports whether a string of n bytes goes through the cache,
+// for a codec that caches strings of at least least bytes.
+func cacheable(n, least int) bool { return n >= least && n <= strCacheMax }
 
 // live reports whether slot s holds a key and value that are still in the
 // ring.
