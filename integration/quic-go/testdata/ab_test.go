@@ -6,7 +6,8 @@
 //	AB_ROLE=server  serve AB_N requests on AB_ADDR (print "AB-LISTEN addr" first)
 //	AB_ROLE=client  send AB_N requests to AB_ADDR
 //	AB_QIFS=dir     where fb-req.qif and fb-resp.qif are
-//	AB_N=383        requests measured, after one warm-up request
+//	AB_N=383        requests measured, after one warm-up request; a last
+//	                request, /done, tells the server that their responses arrived
 //	AB_TRACE=1      count header bytes through qlog events (off for CPU counts)
 //
 // Request i carries fb-req's header set i (mod its 383 sets) and its
@@ -291,6 +292,11 @@ func TestMetapackAB(t *testing.T) {
 
 	var served atomic.Int64
 	var serverDone chan struct{}
+	// The server's counts when the client's /done request came: every
+	// measured response had arrived by then, so its HEADERS frame was
+	// made. (Counting when the last handler ran missed that response's
+	// frame, made after the handler returns, when the machine was busy.)
+	var serverHeaders, serverQPACK int64
 	addr := os.Getenv("AB_ADDR")
 	if role == "both" || role == "server" {
 		if addr == "" {
@@ -307,15 +313,18 @@ func TestMetapackAB(t *testing.T) {
 			TLSConfig:  http3.ConfigureTLSConfig(abTLS(t)),
 			QUICConfig: &quic.Config{Tracer: abTracer(serverCount)},
 			Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.URL.Path == "/warmup" {
+				switch r.URL.Path {
+				case "/warmup":
+					w.WriteHeader(http.StatusNoContent)
+					return
+				case "/done":
+					serverHeaders, serverQPACK = serverCount.measured()
+					close(serverDone)
 					w.WriteHeader(http.StatusNoContent)
 					return
 				}
 				i := served.Add(1) - 1
 				resps[int(i)%len(resps)].write(w)
-				if int(i) == n-1 {
-					close(serverDone)
-				}
 			}),
 		}
 		configureQPACK(srv, nil)
@@ -330,8 +339,8 @@ func TestMetapackAB(t *testing.T) {
 		case <-time.After(10 * time.Minute):
 			t.Fatal("server: timed out waiting for the client's requests")
 		}
-		reportAB(t, "server", serverCount, n, 0)
-		time.Sleep(200 * time.Millisecond) // let the last response go out
+		reportAB("server", serverHeaders, serverQPACK, n, 0)
+		time.Sleep(200 * time.Millisecond) // let /done's response go out
 		return
 	}
 
@@ -373,10 +382,13 @@ func TestMetapackAB(t *testing.T) {
 		do(req)
 	}
 	allocs := float64(abMallocs()-m0) / float64(n)
-	reportAB(t, "client", clientCount, n, allocs)
+	headers, qpack := clientCount.measured()
+	reportAB("client", headers, qpack, n, allocs)
+	done, _ := http.NewRequest(http.MethodGet, "https://"+addr+"/done", nil)
+	do(done)
 	if role == "both" {
 		<-serverDone
-		reportAB(t, "server", serverCount, n, allocs)
+		reportAB("server", serverHeaders, serverQPACK, n, allocs)
 	}
 }
 
@@ -391,11 +403,18 @@ func (c *abCounter) reset(before [2]int64) {
 	c.base = before[1]
 }
 
-func reportAB(t *testing.T, side string, c *abCounter, n int, allocs float64) {
-	headers, qpack := int64(-1), int64(-1)
-	if c != nil {
-		headers, qpack = c.sent()
-		qpack -= c.base
+// measured returns what was sent since reset: HEADERS payload bytes and
+// QPACK-stream bytes, or -1 for each without a counter.
+func (c *abCounter) measured() (headers, qpack int64) {
+	if c == nil {
+		return -1, -1
 	}
+	headers, qpack = c.sent()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return headers, qpack - c.base
+}
+
+func reportAB(side string, headers, qpack int64, n int, allocs float64) {
 	fmt.Printf("AB: side=%s requests=%d headers=%d qpack=%d allocs_per_request=%.2f\n", side, n, headers, qpack, allocs)
 }
