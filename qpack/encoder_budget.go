@@ -68,19 +68,25 @@ func (e *Encoder) blockGain(b *mdelem.Batch) uint64 {
 		if !f.Name.IsValid() || !f.Value.IsValid() || f.Sensitive() {
 			continue
 		}
+		// As field builds it (a shared helper does not inline there, and
+		// cost field 3.6% more instructions).
 		var v enctable.Field
 		v.NameAtom, v.ValueAtom = f.Name.Atom(), f.Value.Atom()
 		v.Name, v.Value = f.Name.UnsafeString(), f.Value.UnsafeString()
 		nh := indexpolicy.StrHash(v.NameAtom, v.Name)
 		if age, ok := e.table.FindField(tabledef.PairHash(nh, indexpolicy.ValueHash(v.Value)), &v); ok {
-			if e.inserts-1-uint64(age) >= e.known {
+			if e.unacknowledged(age) {
 				gain += uint64(len(v.Name) + len(v.Value))
 			}
 			continue
 		}
-		if age, ok := e.table.FindName(nh, &v); ok && e.inserts-1-uint64(age) >= e.known {
+		if age, ok := e.table.FindName(nh, &v); ok && e.unacknowledged(age) {
 			gain += uint64(len(v.Name))
 		}
 	}
 	return gain
 }
+
+// unacknowledged reports whether the entry of age age (0 the newest) is
+// one the peer has not acknowledged.
+func (e *Encoder) unacknowledged(age uint32) bool { return e.inserts-1-uint64(age) >= e.known }
